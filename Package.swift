@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Altimetry",
+    products: [
+        .library(
+            name: "Altimetry",
+            targets: ["LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation"]
+        ),
+        .executable(name: "altimetry", targets: ["altimetry"]),
+    ],
+    targets: [
+        // MARK: - System libraries
+
+        /// Reference LAPACK and BLAS from Debian's `liblapack-dev` and `libblas-dev`.
+        .systemLibrary(
+            name: "CLAPACK",
+            pkgConfig: nil,
+            providers: [.apt(["liblapack-dev", "libblas-dev"])]
+        ),
+
+        // MARK: - Numerical foundations
+
+        /// Column-major matrices and the only Swift wrapper over LAPACK and BLAS.
+        .target(name: "LinearAlgebra", dependencies: ["CLAPACK"]),
+        /// Portable seeded randomness: a generator, Gaussian draws, Gauss-Markov processes.
+        .target(name: "Randomness"),
+
+        // MARK: - Estimation
+
+        /// The generic state-space engine: Kalman filter, gating, smoother, checkpoints. Knows nothing of altitude.
+        .target(name: "StateEstimation", dependencies: ["LinearAlgebra"]),
+
+        // MARK: - The altitude domain
+
+        /// Atmosphere physics, GPS statistics, the altitude model, calibration, floors, the naive baseline.
+        .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness"]),
+        /// Scenario simulator: true profiles, weather, barometer and GPS with their errors.
+        .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
+
+        // MARK: - Command line
+
+        /// The `altimetry` commands, file formats and plotting, as a testable library.
+        .target(name: "AltimetryCLI", dependencies: ["Altimetry", "Simulation", "StateEstimation"]),
+        .executableTarget(name: "altimetry", dependencies: ["AltimetryCLI"]),
+
+        // MARK: - Benchmarks
+
+        .executableTarget(
+            name: "altimetry-bench",
+            dependencies: ["LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI"],
+            path: "Benchmarks/altimetry-bench"
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(name: "LinearAlgebraTests", dependencies: ["LinearAlgebra", "Randomness"]),
+        .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
+        .testTarget(
+            name: "StateEstimationTests",
+            dependencies: ["StateEstimation", "LinearAlgebra", "Randomness"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "AltimetryTests", dependencies: ["Altimetry", "Simulation", "Randomness", "StateEstimation"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
+        .testTarget(name: "AltimetryCLITests", dependencies: ["AltimetryCLI", "Altimetry", "Simulation"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

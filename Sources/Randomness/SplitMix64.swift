@@ -1,0 +1,19 @@
+/// Steele, Lea and Flood's SplitMix64: a tiny generator used here only to expand one seed into xoshiro's state.
+public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable, Hashable, Codable {
+    /// The 64-bit counter; any value is valid.
+    public var state: UInt64
+
+    /// A generator starting from `state`.
+    public init(state: UInt64) {
+        self.state = state
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,4 @@
+import AltimetryCLI
+import Foundation
+
+exit(AltimetryCommandLine.main(arguments: Array(CommandLine.arguments.dropFirst())))
