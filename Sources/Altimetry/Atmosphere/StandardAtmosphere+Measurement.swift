@@ -1,0 +1,37 @@
+import Foundation
+
+extension StandardAtmosphere {
+    /// Converts a pressure in any unit (hPa, kPa, Pa, mbar, inHg, …) to the hectopascals the core works in.
+    ///
+    /// This is the boundary: platforms report kilopascals (Apple's Core Motion) or hectopascals (Android),
+    /// and a factor of ten is easy to lose, so values enter as `Measurement`s and leave as hPa.
+    ///
+    /// - Throws: `AtmosphereError.pressureNotPositive` for a value that is not positive and finite.
+    public static func hectopascals(_ pressure: Measurement<UnitPressure>) throws(AtmosphereError) -> Hectopascals {
+        let value = pressure.converted(to: .hectopascals).value
+        try validate(pressure: value)
+        return value
+    }
+
+    /// Pressure at an altitude, as a `Measurement` in hectopascals.
+    public static func pressure(atAltitude altitude: Meters,
+                                seaLevelPressure: Measurement<UnitPressure>) throws(AtmosphereError) -> Measurement<UnitPressure> {
+        Measurement(value: try pressure(atAltitude: altitude, seaLevelPressure: hectopascals(seaLevelPressure)),
+                    unit: .hectopascals)
+    }
+
+    /// Altitude at a pressure given in any unit, for a reference QNH in any unit, in metres.
+    public static func altitude(atPressure pressure: Measurement<UnitPressure>,
+                                seaLevelPressure: Measurement<UnitPressure> = Measurement(value: StandardAtmosphere.seaLevelPressure, unit: .hectopascals))
+        throws(AtmosphereError) -> Meters
+    {
+        try altitude(atPressure: hectopascals(pressure), seaLevelPressure: hectopascals(seaLevelPressure))
+    }
+
+    /// Hypsometric height difference between two pressures given in any unit, in metres.
+    public static func heightDifference(from p1: Measurement<UnitPressure>, to p2: Measurement<UnitPressure>,
+                                        meanTemperature: Measurement<UnitTemperature>) throws(AtmosphereError) -> Meters {
+        try heightDifference(from: hectopascals(p1), to: hectopascals(p2),
+                             meanTemperature: meanTemperature.converted(to: .kelvin).value)
+    }
+}
