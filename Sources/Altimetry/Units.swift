@@ -1,5 +1,3 @@
-@_exported import StateEstimation
-
 /// A length in metres.
 public typealias Meters = Double
 /// A pressure in hectopascals (equal to millibars).

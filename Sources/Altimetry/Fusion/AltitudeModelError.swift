@@ -6,6 +6,8 @@ public enum AltitudeModelError: Error, Sendable, Equatable, CustomStringConverti
     case invalidReading(time: Double, field: String, value: Double, expected: String)
     /// A reading earlier than the one before it.
     case timeWentBackwards(previous: Double, current: Double)
+    /// The numerical engine failed (a covariance lost positive definiteness); the text says how.
+    case numerical(String)
     /// A reading with neither a pressure nor a GPS altitude.
     case emptyReading(time: Double)
 
@@ -17,6 +19,8 @@ public enum AltitudeModelError: Error, Sendable, Equatable, CustomStringConverti
             return "reading at t = \(time) s: \(field) = \(value), expected \(expected)"
         case .timeWentBackwards(let previous, let current):
             return "time went backwards from \(previous) s to \(current) s"
+        case .numerical(let detail):
+            return "numerical failure in the filter: \(detail)"
         case .emptyReading(let time):
             return "reading at t = \(time) s has neither a pressure nor a GPS altitude"
         }
