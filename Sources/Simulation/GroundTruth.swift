@@ -13,22 +13,25 @@ public struct GroundTruth: Sendable, Equatable, Codable {
     /// The GPS receiver's correlated (Gauss-Markov) error e at this instant, in metres; defined at every
     /// row, with or without a fix.
     public var gpsCorrelatedError: Meters
-    /// The fix's whole error, GPS altitude − true altitude (correlated + white + outlier), in metres, or
+    /// The fix's whole error, GPS altitude − true altitude (correlated + white + outlier offset), in metres, or
     /// `nil` without a fix.
     public var gpsError: Meters?
-    /// Whether this row's fix is an injected multipath outlier.
-    public var isOutlier: Bool
+    /// The multipath offset injected into this row's fix, in metres, or `nil` for a clean fix or no fix.
+    public var outlierOffset: Meters?
 
     public init(altitude: Meters, weatherOffset: Hectopascals, pressure: Hectopascals, airTemperature: Kelvin,
-                gpsCorrelatedError: Meters, gpsError: Meters?, isOutlier: Bool) {
+                gpsCorrelatedError: Meters, gpsError: Meters? = nil, outlierOffset: Meters? = nil) {
         self.altitude = altitude
         self.weatherOffset = weatherOffset
         self.pressure = pressure
         self.airTemperature = airTemperature
         self.gpsCorrelatedError = gpsCorrelatedError
         self.gpsError = gpsError
-        self.isOutlier = isOutlier
+        self.outlierOffset = outlierOffset
     }
+
+    /// Whether this row's fix is an injected multipath outlier.
+    public var isOutlier: Bool { outlierOffset != nil }
 
     /// True sea-level pressure (QNH), 1013.25 + b, in hPa.
     public var seaLevelPressure: Hectopascals { StandardAtmosphere.seaLevelPressure + weatherOffset }

@@ -5,17 +5,19 @@ extension Scenario {
     /// Simulates the scenario: the merged, time-ordered rows of both sensors and the truth behind each.
     ///
     /// The seed is expanded by SplitMix64 into one independent `SeededGenerator` per source of randomness
-    /// (barometer times, GPS times, outlier choice, weather, GPS correlated error, GPS white noise,
-    /// barometer noise, temperature noise), so that, for example, changing the barometer's noise leaves the
-    /// GPS fixes unchanged. The two continuous processes, the weather random walk W and the GPS correlated
-    /// error e, are advanced exactly from one row's time to the next, so each row sees a draw with exactly
-    /// the right joint distribution whatever the spacing; e starts from its stationary law, W from 0.
+    /// (barometer times, GPS times, outlier choice, weather walk, GPS correlated error, GPS white noise,
+    /// barometer noise, temperature noise, and the two bridges below). The weather random walk W is drawn
+    /// forward at the barometer's times (from W(0) = 0), the GPS correlated error e at the fixes' times (from
+    /// its stationary law at t = 0), each exactly over the actual, irregular steps; the values the truth
+    /// needs at the other sensor's rows are bridged (see `AnchoredPath`). So a barometer reading depends only
+    /// on the barometer's streams and the weather, a fix only on the GPS's streams: changing one sensor's
+    /// rate or noise leaves the other's readings bit-identical.
     ///
     /// Rows where both sensors sampled at exactly the same instant carry both readings.
     ///
     /// - Throws: `ScenarioError` when a parameter is out of its domain (see `validate()`), or when more
     ///   outliers are requested than there are fixes after `notBefore`.
-    /// - Complexity: O(n) in the number of rows n, plus O(log) per outage check.
+    /// - Complexity: O(n) in the number of rows n (times the number of outages when filtering fixes).
     public func simulate() throws(ScenarioError) -> SimulatedRecording {
         try validate()
         var streams = SplitMix64(state: seed)
@@ -27,6 +29,8 @@ extension Scenario {
         var gpsWhiteRandom = SeededGenerator(seed: streams.next())
         var barometerNoiseRandom = SeededGenerator(seed: streams.next())
         var temperatureRandom = SeededGenerator(seed: streams.next())
+        var weatherBridgeRandom = SeededGenerator(seed: streams.next())
+        var gpsBridgeRandom = SeededGenerator(seed: streams.next())
 
         let barometerTimes = barometer.clock.times(before: duration, using: &barometerClockRandom)
         let outages = gps.outages
@@ -35,17 +39,15 @@ extension Scenario {
         }
         let outlierOffsets = try drawOutliers(at: gpsTimes, using: &outlierRandom)
 
+        var weatherWalk = drawWeatherWalk(at: barometerTimes, using: &weatherRandom)
+        var gpsError = drawGPSError(at: gpsTimes, using: &gpsCorrelatedRandom)
+
         var readings: [SimulatedReading] = []
         var truth: [GroundTruth] = []
         readings.reserveCapacity(barometerTimes.count + gpsTimes.count)
         truth.reserveCapacity(barometerTimes.count + gpsTimes.count)
 
         var cursor = AltitudeProfile.Cursor(profile)
-        var gpsError = GaussMarkovProcess(standardDeviation: gps.correlatedErrorStandardDeviation,
-                                          correlationTime: gps.correlationTime, using: &gpsCorrelatedRandom)
-        let randomWalkVariance = weather.randomWalkVariance
-        var randomWalk: Hectopascals = 0
-        var previousTime: Seconds = 0
         let accuracy = gps.reportedAccuracyValue
         let sigmaP = barometer.noiseStandardDeviation
         let sigmaW = gps.whiteNoiseStandardDeviation
@@ -55,22 +57,16 @@ extension Scenario {
             let nextBarometer = i < barometerTimes.count ? barometerTimes[i] : .infinity
             let nextGPS = j < gpsTimes.count ? gpsTimes[j] : .infinity
             let t = min(nextBarometer, nextGPS)
-            let step = t - previousTime
-            previousTime = t
 
-            // Continuous processes, advanced exactly over the step since the previous row.
-            gpsError.advance(by: step, using: &gpsCorrelatedRandom)
-            if randomWalkVariance > 0 {
-                randomWalk += (randomWalkVariance * step).squareRoot() * weatherRandom.gaussian()
-            }
             let h = cursor.altitude(at: t)
-            let b = weather.deterministicOffset(at: t) + randomWalk
+            let b = weather.deterministicOffset(at: t) + weatherWalk.value(at: t, using: &weatherBridgeRandom)
+            let e = gpsError.value(at: t, using: &gpsBridgeRandom)
             let p = air.pressure(atAltitude: h, seaLevelPressure: StandardAtmosphere.seaLevelPressure + b)
             let airTemperature = air.temperature(atAltitude: h)
 
             var reading = SimulatedReading(time: t, trueAltitude: h)
             var row = GroundTruth(altitude: h, weatherOffset: b, pressure: p, airTemperature: airTemperature,
-                                  gpsCorrelatedError: gpsError.value, gpsError: nil, isOutlier: false)
+                                  gpsCorrelatedError: e)
             if nextBarometer == t {
                 reading.pressure = p + sigmaP * barometerNoiseRandom.gaussian()
                 if let sensor = temperatureSensor {
@@ -81,11 +77,11 @@ extension Scenario {
             }
             if nextGPS == t {
                 let offset = outlierOffsets[j]
-                let error = gpsError.value + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0)
+                let error = e + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0)
                 reading.gpsAltitude = h + error
                 reading.gpsVerticalAccuracy = accuracy
                 row.gpsError = error
-                row.isOutlier = offset != nil
+                row.outlierOffset = offset
                 j += 1
             }
             readings.append(reading)
@@ -96,6 +92,37 @@ extension Scenario {
 
     /// 0 °C in kelvin.
     static let kelvinAtZeroCelsius: Kelvin = 273.15
+
+    /// The weather random walk W, in hPa, drawn at t = 0 (where it is 0) and at the barometer's times.
+    private func drawWeatherWalk(at times: [Seconds], using random: inout SeededGenerator) -> AnchoredPath {
+        let q = weather.randomWalkVariance
+        var values = [0.0]
+        values.reserveCapacity(times.count + 1)
+        var previous: (time: Seconds, value: Double) = (0, 0)
+        for t in times {
+            // W(t) = W(t_prev) + √(q Δt) N(0, 1): exact for any step. No draws when q = 0.
+            let value = q > 0 ? previous.value + (q * (t - previous.time)).squareRoot() * random.gaussian() : 0
+            values.append(value)
+            previous = (t, value)
+        }
+        return AnchoredPath(law: .wiener(variancePerSecond: q), anchorTimes: [0] + times, anchorValues: values)
+    }
+
+    /// The GPS correlated error e, in metres: a stationary draw at t = 0, then the exact discretisation
+    /// over each step to the next fix.
+    private func drawGPSError(at times: [Seconds], using random: inout SeededGenerator) -> AnchoredPath {
+        let sigma = gps.correlatedErrorStandardDeviation, tau = gps.correlationTime
+        var process = GaussMarkovProcess(standardDeviation: sigma, correlationTime: tau, using: &random)
+        var values = [process.value]
+        values.reserveCapacity(times.count + 1)
+        var previous: Seconds = 0
+        for t in times {
+            values.append(process.advance(by: t - previous, using: &random))
+            previous = t
+        }
+        return AnchoredPath(law: .gaussMarkov(standardDeviation: sigma, correlationTime: tau),
+                            anchorTimes: [0] + times, anchorValues: values)
+    }
 
     /// The multipath offset of each fix, in metres, or `nil` for a clean fix.
     ///
