@@ -1,3 +1,5 @@
+@_exported import StateEstimation
+
 /// A length in metres.
 public typealias Meters = Double
 /// A pressure in hectopascals (equal to millibars).
