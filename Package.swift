@@ -62,7 +62,11 @@ let package = Package(
             dependencies: ["StateEstimation", "LinearAlgebra", "Randomness"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "AltimetryTests", dependencies: ["Altimetry", "Simulation", "Randomness", "StateEstimation"]),
+        .testTarget(
+            name: "AltimetryTests",
+            dependencies: ["Altimetry", "Simulation", "Randomness", "StateEstimation"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
         .testTarget(name: "AltimetryCLITests", dependencies: ["AltimetryCLI", "Altimetry", "Simulation"]),
     ],

@@ -18,7 +18,7 @@ public struct Console: Sendable {
 }
 
 /// One subcommand of `altimetry`: its help, how it reads its arguments, and what it does.
-public protocol Command {
+public protocol Command: Sendable {
     /// The subcommand's name, as typed.
     static var name: String { get }
     /// One sentence on what it does.

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Reference values from `Fixtures/gauss_markov_averaging.py` (numpy), read from the test bundle.
+///
+/// Regenerate with
+/// `python3 Tests/AltimetryTests/Fixtures/gauss_markov_averaging.py > Tests/AltimetryTests/Fixtures/gauss_markov_averaging.json`.
+struct GaussMarkovAveragingFixture: Decodable {
+    struct Case: Decodable {
+        /// σ in metres.
+        var sigma: Double
+        /// τ in seconds.
+        var tau: Double
+        /// Δt in seconds.
+        var dt: Double
+        /// Number of samples.
+        var n: Int
+        /// Variance of the plain mean, in m².
+        var meanVariance: Double
+        /// Variance of the GLS estimate, in m² (only for N ≤ 2,000, where a dense solve is affordable).
+        var glsVariance: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case sigma, tau, dt, n
+            case meanVariance = "mean_variance"
+            case glsVariance = "gls_variance"
+        }
+    }
+
+    var cases: [Case]
+
+    static func load() throws -> GaussMarkovAveragingFixture {
+        let url = try #require(Bundle.module.url(forResource: "gauss_markov_averaging", withExtension: "json",
+                                                 subdirectory: "Fixtures"))
+        return try JSONDecoder().decode(GaussMarkovAveragingFixture.self, from: Data(contentsOf: url))
+    }
+}
