@@ -4,9 +4,9 @@ import Altimetry
 ///
 /// `count` distinct fixes are chosen uniformly at random among those at or after `notBefore`, and each
 /// gets an extra error drawn uniformly from [`minimumOffset`, `maximumOffset`] metres, on top of its usual
-/// error. Reflected signals travel a longer path, so the error is positive (a fix appears too high here,
-/// the vertical effect of a longer pseudorange through the geometry). `notBefore` keeps the first minute
-/// clean by default, so a scenario tests the gate rather than the initialisation.
+/// error. The fusion issue's canyon puts fixes 40 to 80 m too high; a negative range is allowed too.
+/// `notBefore` keeps the first minute clean by default, so that a scenario tests the filter's gate rather
+/// than its initialisation from the first fixes.
 public struct MultipathOutliers: Sendable, Equatable, Codable {
     /// How many fixes are outliers.
     public var count: Int

@@ -28,7 +28,8 @@ public struct SampleClock: Sendable, Equatable, Codable {
     /// Sample times in [0, duration), drawing the delays from `generator`.
     func times(before duration: Seconds, using generator: inout SeededGenerator) -> [Seconds] {
         var times: [Seconds] = []
-        times.reserveCapacity(Int(max(0, (duration - phase) * rate)) + 1)
+        // Capped so that an absurd duration fails by running out of memory gradually, not by overflowing Int.
+        times.reserveCapacity(Int(min(max(0, (duration - phase) * rate), 1e8)) + 1)
         var k = 0.0
         while true {
             let delay = jitter > 0 ? jitter * generator.uniform() / rate : 0
