@@ -1,0 +1,91 @@
+import Altimetry
+import Foundation
+import Simulation
+
+/// `altimetry bench [--json] [--trials N] [--seed S]`: the fusion Monte Carlo against the naive baseline.
+///
+/// Runs every benchmark scenario of the simulator over N seeds with four estimators (the filter, its smoother,
+/// the cumulative naive average and the 600 s windowed one) and prints RMSE after the first 10 minutes,
+/// one-sigma coverage and mean NEES; then the seed's static 10-minute calibration; then the filter's
+/// throughput. Build in release mode for meaningful throughput (`swift run -c release altimetry bench`).
+public struct BenchCommand: Command {
+    public static let name = "bench"
+    public static let overview = "Monte Carlo of the altitude filter against naive GPS averaging, over every scenario."
+    public static let synopsis = "[--json] [--trials N] [--seed S] [--calibration-trials N] [--throughput-rows N]"
+    public static let options: [ArgumentScanner.Option] = [
+        .init("json", .flag, help: "Print one JSON object instead of tables."),
+        .init("trials", .value, placeholder: "N", help: "Trials per scenario (default 100)."),
+        .init("seed", .value, placeholder: "S", help: "Seed of the first trial; trial k uses S + k (default 1)."),
+        .init("calibration-trials", .value, placeholder: "N", help: "Trials of the static calibration (default 500)."),
+        .init("throughput-rows", .value, placeholder: "N", help: "Rows for the throughput figure (default 1000000)."),
+    ]
+
+    var json: Bool
+    var trials: Int
+    var seed: UInt64
+    var calibrationTrials: Int
+    var throughputRows: Int
+
+    public init(_ arguments: ArgumentScanner) throws(UsageError) {
+        try arguments.noPositionals()
+        json = arguments.flags.contains("json")
+        trials = try arguments.integer("trials", default: 100, minimum: 1)
+        seed = UInt64(try arguments.integer("seed", default: 1, minimum: 0))
+        calibrationTrials = try arguments.integer("calibration-trials", default: 500, minimum: 2)
+        throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
+    }
+
+    public func run(console: Console) -> ExitCode {
+        let result: FusionBenchmark
+        do {
+            result = try FusionBenchmark.run(trials: trials, seed: seed, calibrationTrials: calibrationTrials,
+                                             throughputRows: throughputRows)
+        } catch {
+            console.writeError("error: the benchmark failed: \(error)\n")
+            return .software
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            guard let data = try? encoder.encode(result) else {
+                console.writeError("error: could not encode the results\n")
+                return .software
+            }
+            console.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            console.write(Self.text(result))
+        }
+        return .success
+    }
+
+    static func text(_ r: FusionBenchmark) -> String {
+        func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+        var out = "Altitude fusion benchmark: RMSE after the first 10 min, one-sigma coverage (honest: 0.68), mean NEES (honest: 1)\n\n"
+        out += "scenario    trials  estimator    rmse_m  coverage  nees\n"
+        var all = r.scenarios
+        if var cold = r.cold_without_temperature {
+            cold.name = "cold (no temperature)"
+            all.append(cold)
+        }
+        for s in all {
+            for name in ScenarioEvaluation.estimatorNames {
+                guard let e = s.estimators[name] else { continue }
+                out += s.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(s.trials).padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + f(e.rmse_m).padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + f(e.coverage).padding(toLength: 10, withPad: " ", startingAt: 0) + f(e.nees) + "\n"
+            }
+            out += "            gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers)\n"
+        }
+        let c = r.static_calibration_600s
+        out += "\nStatic 10-minute calibration (GPS 10 m, 60 s; no weather), \(c.trials) trials, at 600 s:\n"
+        out += "  filter told q_b = 0:   error std \(f(c.kalman_error_std_m)) m, reported sigma \(f(c.kalman_sigma_m)) m\n"
+        out += "  filter, default q_b:   error std \(f(c.kalman_default_weather_error_std_m)) m, reported sigma \(f(c.kalman_default_weather_sigma_m)) m\n"
+        out += "  naive mean:            error std \(f(c.naive_error_std_m)) m, reported sigma \(f(c.naive_sigma_m)) m\n"
+        out += "  GLS bound:             \(f(c.gls_bound_m)) m\n"
+        out += "\nThroughput of the altitude filter: \(f(r.throughput.rows_per_second, 0)) rows/s, \(f(r.throughput.ns_per_row, 0)) ns/row over \(r.throughput.rows) rows\n"
+        return out
+    }
+}

@@ -1,0 +1,175 @@
+import Altimetry
+import Dispatch
+import Foundation
+
+/// The Monte Carlo behind `altimetry bench`: every benchmark scenario, many seeds, four estimators.
+///
+/// For each scenario and estimator it reports RMSE after the first 10 minutes, one-sigma coverage and mean
+/// NEES, pooled over all trials; then the seed's static 10-minute calibration; then the filter's throughput.
+/// Trials run in parallel across cores; results do not depend on the number of cores.
+public struct FusionBenchmark: Sendable, Codable {
+    /// One estimator's pooled figures.
+    public struct Figures: Sendable, Equatable, Codable {
+        public var rmse_m: Double
+        public var coverage: Double
+        public var nees: Double
+    }
+
+    /// One scenario's figures.
+    public struct ScenarioResult: Sendable, Equatable, Codable {
+        public var name: String
+        public var trials: Int
+        public var estimators: [String: Figures]
+        /// Fixes the filter gated, and the injected outliers among them (canyon), over all trials.
+        public var gated_fixes: Int
+        public var outliers: Int
+        public var gated_outliers: Int
+    }
+
+    /// The seed's static calibration at 600 s.
+    public struct Calibration: Sendable, Equatable, Codable {
+        public var trials: Int
+        public var kalman_error_std_m: Double
+        public var kalman_sigma_m: Double
+        public var kalman_default_weather_sigma_m: Double
+        public var kalman_default_weather_error_std_m: Double
+        public var naive_error_std_m: Double
+        public var naive_sigma_m: Double
+        public var gls_bound_m: Double
+    }
+
+    /// Throughput of the altitude filter alone.
+    public struct Throughput: Sendable, Equatable, Codable {
+        public var rows: Int
+        public var rows_per_second: Double
+        public var ns_per_row: Double
+    }
+
+    public var scenarios: [ScenarioResult]
+    public var cold_without_temperature: ScenarioResult?
+    public var static_calibration_600s: Calibration
+    public var throughput: Throughput
+
+    /// Runs the benchmark.
+    ///
+    /// - Parameters:
+    ///   - trials: trials per scenario (seeds `seed`, `seed + 1`, …).
+    ///   - calibrationTrials: trials of the static calibration.
+    ///   - throughputRows: rows for the throughput measurement (at least 10⁶ for the quoted figure).
+    public static func run(trials: Int, seed: UInt64, calibrationTrials: Int = 500, throughputRows: Int = 1_000_000,
+                           parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> FusionBenchmark {
+        var results: [ScenarioResult] = []
+        for name in ScenarioName.benchmark {
+            results.append(try evaluate(name, trials: trials, seed: seed, parameters: parameters, useTemperature: true))
+        }
+        let coldWithout = try evaluate(.cold, trials: trials, seed: seed, parameters: parameters, useTemperature: false)
+        return FusionBenchmark(scenarios: results, cold_without_temperature: coldWithout,
+                               static_calibration_600s: try calibration(trials: calibrationTrials, seed: seed),
+                               throughput: try throughput(rows: throughputRows, seed: seed, parameters: parameters))
+    }
+
+    /// Pooled figures of one scenario over `trials` seeds.
+    public static func evaluate(_ name: ScenarioName, trials: Int, seed: UInt64, parameters: AltitudeModelParameters,
+                                useTemperature: Bool) throws -> ScenarioResult {
+        let evaluations = try parallelMap(0..<trials) { trial in
+            let recording = try Scenario.named(name, seed: seed &+ UInt64(trial)).simulate()
+            return try ScenarioEvaluation(recording, parameters: parameters, useTemperature: useTemperature)
+        }
+        var pooled: [String: EstimatorScore] = [:]
+        var gated = 0, outliers = 0, gatedOutliers = 0
+        for evaluation in evaluations {
+            for (estimator, score) in evaluation.scores { pooled[estimator, default: EstimatorScore()].merge(score) }
+            gated += evaluation.gatedFixes
+            outliers += evaluation.outliers
+            gatedOutliers += evaluation.gatedOutliers
+        }
+        let figures = pooled.mapValues { Figures(rmse_m: $0.rootMeanSquareError, coverage: $0.coverage, nees: $0.meanNEES) }
+        return ScenarioResult(name: name.rawValue, trials: trials, estimators: figures, gated_fixes: gated,
+                              outliers: outliers, gated_outliers: gatedOutliers)
+    }
+
+    /// The seed's static calibration: 600 s still, GPS 10 m / 60 s, no weather.
+    ///
+    /// The filter is told there is no weather (q_b = 0, no tendency) and, separately, run with the default
+    /// weather noise, whose sigma is then conservative. Errors are those of the last estimate, at 600 s.
+    public static func calibration(trials: Int, seed: UInt64) throws -> Calibration {
+        let told = {
+            var parameters = AltitudeModelParameters()
+            parameters.weatherNoiseDensity = 0
+            parameters.weatherTendencyNoiseDensity = 0
+            return parameters
+        }()
+        let defaults = AltitudeModelParameters()
+        let rows = try parallelMap(0..<trials) { trial -> [Double] in
+            let recording = try Scenario.named(.seedCalibration, seed: seed &+ 10_000 &+ UInt64(trial)).simulate()
+            var a = try AltitudeFilter(parameters: told)
+            var b = try AltitudeFilter(parameters: defaults)
+            var naive = NaiveAveragingBaseline()
+            var ea: AltitudeEstimate?, eb: AltitudeEstimate?
+            var en: NaiveAveragingBaseline.Estimate?
+            for r in recording.readings {
+                let reading = AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude)
+                ea = try a.process(reading)
+                eb = try b.process(reading)
+                en = naive.update(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude)
+            }
+            let truth: Double = recording.readings.last?.trueAltitude ?? .nan
+            let kalmanError: Double = (ea?.altitude ?? .nan) - truth
+            let defaultError: Double = (eb?.altitude ?? .nan) - truth
+            let naiveError: Double = (en?.altitudeMeters ?? .nan) - truth
+            return [kalmanError, ea?.altitudeStandardDeviation ?? .nan, defaultError, eb?.altitudeStandardDeviation ?? .nan,
+                    naiveError, en?.reportedStandardDeviation ?? .nan]
+        }
+        func std(_ column: Int) -> Double {
+            let xs = rows.map { $0[column] }
+            let mean = xs.reduce(0, +) / Double(xs.count)
+            return (xs.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(xs.count - 1)).squareRoot()
+        }
+        func average(_ column: Int) -> Double { rows.reduce(0) { $0 + $1[column] } / Double(rows.count) }
+        let statistics = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 60)
+        return Calibration(trials: trials, kalman_error_std_m: std(0), kalman_sigma_m: average(1),
+                           kalman_default_weather_sigma_m: average(3), kalman_default_weather_error_std_m: std(2),
+                           naive_error_std_m: std(4), naive_sigma_m: average(5),
+                           gls_bound_m: statistics.generalizedLeastSquaresStandardDeviation(sampleCount: 600))
+    }
+
+    /// Rows per second of the altitude filter alone (readings prepared beforehand), on one core.
+    public static func throughput(rows: Int, seed: UInt64, parameters: AltitudeModelParameters) throws -> Throughput {
+        // A long hike: one barometer and one GPS row per second, so rows / 2 seconds of track.
+        let recording = try Scenario.named(.hike, seed: seed, duration: Double(max(rows / 2, 1))).simulate()
+        let readings = recording.readings.prefix(rows).map {
+            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude)
+        }
+        var best = Double.infinity
+        var sink = 0.0
+        for _ in 0..<3 {
+            var filter = try AltitudeFilter(parameters: parameters)
+            let start = DispatchTime.now().uptimeNanoseconds
+            for reading in readings { sink += try filter.process(reading).altitude }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+            best = min(best, elapsed)
+        }
+        if sink.isNaN { FileHandle.standardError.write(Data("(sink)\n".utf8)) }
+        let count = Double(readings.count)
+        return Throughput(rows: readings.count, rows_per_second: count / (best / 1e9), ns_per_row: best / count)
+    }
+}
+
+/// Results filled in by concurrent workers, each writing its own slot under a lock.
+private final class ResultSlots<T>: @unchecked Sendable {
+    var results: [Result<T, any Error>?]
+    let lock = NSLock()
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+}
+
+/// Maps `body` over `range` on all cores, keeping the order of the results.
+func parallelMap<T: Sendable>(_ range: Range<Int>, _ body: @Sendable (Int) throws -> T) throws -> [T] {
+    let box = ResultSlots<T>(count: range.count)
+    DispatchQueue.concurrentPerform(iterations: range.count) { offset in
+        let result = Result { try body(range.lowerBound + offset) }
+        box.lock.lock()
+        box.results[offset] = result
+        box.lock.unlock()
+    }
+    return try box.results.map { try ($0 ?? .failure(CancellationError())).get() }
+}
