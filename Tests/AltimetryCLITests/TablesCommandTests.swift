@@ -33,7 +33,7 @@ private struct Run: Sendable {
 
 @Suite("TablesCommand")
 struct TablesCommandTests {
-    /// Each run simulates 2,000 trials per window (about 7.7 million Gauss-Markov steps); run each form once.
+    /// Each run simulates 2,000 trials per window (8.5 million Gauss-Markov steps); run each form once.
     private static let jsonRun = Run(["tables", "--json"])
     fileprivate static let textRun = Run(["tables"])
 
