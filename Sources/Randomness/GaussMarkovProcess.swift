@@ -27,6 +27,17 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
         self.value = standardDeviation * generator.gaussian()
     }
 
+    /// A process started from a given value, for a known initial error or a deterministic test.
+    ///
+    /// - Precondition: σ ≥ 0 and τ > 0.
+    public init(standardDeviation: Double, correlationTime: Double, value: Double) {
+        precondition(standardDeviation >= 0 && correlationTime > 0,
+                     "Gauss-Markov needs sigma >= 0 and tau > 0, got \(standardDeviation), \(correlationTime)")
+        self.standardDeviation = standardDeviation
+        self.correlationTime = correlationTime
+        self.value = value
+    }
+
     /// The correlation kept over a step, φ = exp(−Δt/τ).
     public func correlation(over step: Double) -> Double {
         exp(-step / correlationTime)
@@ -34,7 +45,8 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
 
     /// Advances the process by `step` seconds with the exact discretisation and returns the new value.
     ///
-    /// A zero step leaves the value unchanged.
+    /// A zero step leaves the value unchanged (it still consumes one draw, so the stream stays aligned).
+    /// Each call consumes exactly one Gaussian draw from `generator`.
     /// - Precondition: `step >= 0`.
     @discardableResult
     public mutating func advance(by step: Double, using generator: inout SeededGenerator) -> Double {

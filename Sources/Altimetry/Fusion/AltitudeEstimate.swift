@@ -1,0 +1,47 @@
+import StateEstimation
+
+/// What the altitude filter knows after a reading.
+public struct AltitudeEstimate: Sendable, Equatable, Codable {
+    /// Time of the estimate, in seconds.
+    public var time: Double
+    /// Absolute altitude above mean sea level, in metres.
+    public var altitude: Meters
+    /// One-sigma accuracy of `altitude`, √P_hh, in metres: the error falls inside it about 68 % of the time.
+    public var altitudeStandardDeviation: Meters
+    /// The resolution worth displaying, in metres (a 1-2-5 step at most half the sigma, at least 0.1 m),
+    /// in the spirit of Core Motion's `precision`.
+    public var displayPrecision: Meters
+    /// Barometric altitude change since the first pressure, at standard QNH, in metres (weather included, as
+    /// Core Motion's relative altitude).
+    public var relativeAltitude: Meters
+    /// Estimated sea-level pressure (QNH), in hPa: the reference a barometer needs to read altitude.
+    public var seaLevelPressure: Hectopascals
+    /// One sigma of `seaLevelPressure`, in hPa.
+    public var seaLevelPressureStandardDeviation: Hectopascals
+    /// Estimated weather tendency, the rate of change of QNH, in hPa per hour (0 without the tendency state).
+    public var weatherTendency: Double
+    /// Estimated correlated GPS altitude error e, in metres (GPS reads h + e).
+    public var gpsError: Meters
+    /// One sigma of `gpsError`, in metres.
+    public var gpsErrorStandardDeviation: Meters
+    /// The barometer update at this reading, if it had a pressure.
+    public var barometerUpdate: ScalarUpdateRecord?
+    /// The GPS update at this reading, if it had a fix: accepted or gated, with its NIS.
+    public var gpsUpdate: ScalarUpdateRecord?
+
+    /// The resolution worth showing for a one sigma: the largest of 0.1, 0.2, 0.5, 1, 2, 5, … m not above σ/2.
+    public static func displayPrecision(forStandardDeviation sigma: Double) -> Double {
+        var step = 0.1
+        let steps = [0.1, 0.2, 0.5]
+        var decade = 1.0
+        while true {
+            for s in steps {
+                let candidate = s * decade
+                if candidate > sigma / 2 { return step }
+                step = candidate
+            }
+            decade *= 10
+            if decade > 1e6 { return step }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import LinearAlgebra
+import StateEstimation
+
+/// Absolute altitude from a barometer and GPS, one reading at a time, with an honest one sigma.
+///
+/// Wraps the generic `KalmanFilter` with the `AltitudeModel`. For each reading it predicts to the reading's
+/// time, updates with the pressure (linear in log-pressure coordinates), then with the GPS fix (gated after
+/// the first `ungatedFirstFixes`), and reports an `AltitudeEstimate`.
+///
+/// Initialisation, from the first reading: with a pressure, U from the standard-atmosphere altitude of that
+/// pressure; without one, from the GPS altitude. Either way P_UU = `altitudePriorStandardDeviation`² (84 m: 10 hPa
+/// of unknown weather is 83 m), B = 0 ± `weatherPriorStandardDeviation` hPa, Ḃ = 0 ± the tendency prior,
+/// e = 0 ± σ_e, no cross-covariance. The first reading is then applied as an ordinary update.
+///
+/// GPS fixes that report a vertical accuracy a (one sigma) are trusted accordingly: the model keeps its
+/// correlated error e of spread σ_e and attributes the rest of the reported variance to white noise,
+/// R = max(σ_g², a² − σ_e²). A fix claiming 5 m is used as a nominal one; a fix claiming 40 m is weighted about
+/// 1/1500 of a nominal one, since its white part alone is 38.7 m.
+public struct AltitudeFilter: Sendable {
+    /// The model's parameters.
+    public let parameters: AltitudeModelParameters
+    /// The engine, nil until the first reading.
+    public private(set) var engine: KalmanFilter<AltitudeModel>?
+    /// Fronts detected so far (see `FrontDetector`).
+    public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
+    /// Number of GPS fixes seen so far, used or gated.
+    public private(set) var fixCount = 0
+    /// Number of GPS fixes gated so far.
+    public private(set) var gatedFixCount = 0
+    /// Pressure altitude of the first pressure reading at standard QNH, in metres (relative altitude's origin).
+    public private(set) var firstPressureAltitude: Meters?
+
+    private var frontDetector: FrontDetector?
+    private let recordsRun: Bool
+    private var gate: Gate
+    private var lastPressureAltitude: Meters?
+
+    /// A filter with the given parameters.
+    ///
+    /// - Parameter recordsRun: keep every epoch for the smoother (memory grows with the track).
+    /// - Throws: `AltitudeModelError.invalidParameter`.
+    public init(parameters: AltitudeModelParameters = AltitudeModelParameters(), recordsRun: Bool = false) throws(AltitudeModelError) {
+        try parameters.validate()
+        self.parameters = parameters
+        self.recordsRun = recordsRun
+        if let sigmas = parameters.gateStandardDeviations {
+            do { gate = try Gate.mahalanobis(sigmas) } catch {
+                throw .invalidParameter(name: "gate_sigmas", value: sigmas, expected: "a positive number")
+            }
+        } else {
+            gate = .off
+        }
+        if parameters.detectsFronts { frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) }
+    }
+
+    /// Processes one reading and returns the estimate after it.
+    ///
+    /// - Throws: `AltitudeModelError.invalidReading`, `.emptyReading`, `.timeWentBackwards`, or `.numerical` if
+    ///   the engine fails; the filter is unchanged after a throw.
+    public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
+        try reading.validate()
+        var next = self
+        try next.apply(reading)
+        self = next
+        return estimate(barometer: next.lastBarometerRecord, gps: next.lastGPSRecord)
+    }
+
+    private var lastBarometerRecord: ScalarUpdateRecord?
+    private var lastGPSRecord: ScalarUpdateRecord?
+
+    private mutating func apply(_ reading: AltitudeReading) throws(AltitudeModelError) {
+        lastBarometerRecord = nil
+        lastGPSRecord = nil
+        if engine == nil { try start(at: reading) }
+        guard var kf = engine else { return }
+        guard reading.time >= kf.time else { throw .timeWentBackwards(previous: kf.time, current: reading.time) }
+        let errorIndex = kf.model.gpsErrorIndex
+        do {
+            try kf.predict(to: reading.time)
+            if let p = reading.pressure {
+                let z = LogPressureCoordinates.barometerMeasurement(pressure: p)
+                let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
+                lastBarometerRecord = try kf.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
+                                                    variance: sigma * sigma)
+                let pa = NaiveAveragingBaseline.pressureAltitude(p)
+                if firstPressureAltitude == nil { firstPressureAltitude = pa }
+                lastPressureAltitude = pa
+            }
+            if let z = reading.gpsAltitude {
+                fixCount += 1
+                let white = parameters.gpsWhiteNoiseStandardDeviation
+                var variance = white * white
+                if let a = reading.gpsVerticalAccuracy {
+                    let sigmaE = parameters.gpsErrorStandardDeviation
+                    variance = max(variance, a * a - sigmaE * sigmaE)
+                }
+                let record = try kf.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex), variance: variance,
+                                           gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
+                if !record.decision.wasApplied { gatedFixCount += 1 }
+                lastGPSRecord = record
+            }
+        } catch {
+            throw .numerical(String(describing: error))
+        }
+        engine = kf
+        if frontDetector != nil {
+            let e = estimate(barometer: nil, gps: nil)
+            frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
+                                   standardDeviation: e.seaLevelPressureStandardDeviation)
+        }
+    }
+
+    private mutating func start(at reading: AltitudeReading) throws(AltitudeModelError) {
+        let p = parameters
+        let altitude: Meters
+        if let pressure = reading.pressure {
+            altitude = NaiveAveragingBaseline.pressureAltitude(pressure)
+        } else if let gps = reading.gpsAltitude {
+            altitude = gps
+        } else {
+            throw .emptyReading(time: reading.time)
+        }
+        guard altitude > StandardAtmosphere.minimumAltitude, altitude < StandardAtmosphere.tropopauseAltitude else {
+            throw .invalidReading(time: reading.time, field: reading.pressure != nil ? "pressure_hpa" : "gps_alt_m",
+                                  value: reading.pressure ?? altitude,
+                                  expected: "a reading within the troposphere model (-1,000 m to 11,000 m)")
+        }
+        let model = AltitudeModel(parameters: p, startAltitude: altitude)
+        let n = model.stateCount
+        var mean = [Double](repeating: 0, count: n)
+        mean[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude)
+        var variances = [Double](repeating: 0, count: n)
+        variances[AltitudeModel.altitudeIndex] = p.altitudePriorStandardDeviation * p.altitudePriorStandardDeviation
+            * model.altitudeScaleSquared
+        let sB = p.weatherPriorStandardDeviation * AltitudeModel.weatherScale
+        variances[AltitudeModel.weatherIndex] = sB * sB
+        if p.hasTendency {
+            let sD = p.weatherTendencyPriorStandardDeviation / 3_600 * AltitudeModel.weatherScale
+            variances[AltitudeModel.tendencyIndex] = sD * sD
+        }
+        variances[model.gpsErrorIndex] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation
+        do {
+            engine = try KalmanFilter(model: model, time: reading.time, mean: mean,
+                                      covariance: .diagonal(variances), recordsRun: recordsRun)
+        } catch {
+            throw .numerical(String(describing: error))
+        }
+    }
+
+    /// The current estimate, without reading anything; nil before the first reading.
+    public var currentEstimate: AltitudeEstimate? {
+        engine == nil ? nil : estimate(barometer: nil, gps: nil)
+    }
+
+    private func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
+        guard let kf = engine else {
+            return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
+                                    relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
+                                    weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan)
+        }
+        var e = Self.estimate(time: kf.time, mean: kf.mean, covariance: kf.covariance, model: kf.model)
+        e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
+        e.barometerUpdate = barometer
+        e.gpsUpdate = gps
+        return e
+    }
+
+    /// Maps a state and covariance in log-pressure coordinates back to metres and hPa.
+    ///
+    /// σ_h = (dh/dU) σ_U and σ_QNH = (dQNH/dB) σ_B, first order; both derivatives are within 10⁻⁴ of constant
+    /// over the few metres of uncertainty, so the first-order map is exact for all practical purposes.
+    static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, model: AltitudeModel) -> AltitudeEstimate {
+        let u = x[AltitudeModel.altitudeIndex, 0]
+        let b = x[AltitudeModel.weatherIndex, 0]
+        let k = model.gpsErrorIndex
+        let sigmaH = LogPressureCoordinates.altitudeDerivative(u) * P[0, 0].squareRoot()
+        let qnh = LogPressureCoordinates.seaLevelPressure(b)
+        let dQdB = LogPressureCoordinates.seaLevelPressureDerivative(b)
+        let tendency = model.parameters.hasTendency ? x[AltitudeModel.tendencyIndex, 0] * dQdB * 3_600 : 0
+        return AltitudeEstimate(
+            time: time, altitude: LogPressureCoordinates.altitude(u), altitudeStandardDeviation: sigmaH,
+            displayPrecision: AltitudeEstimate.displayPrecision(forStandardDeviation: sigmaH), relativeAltitude: 0,
+            seaLevelPressure: qnh, seaLevelPressureStandardDeviation: dQdB * P[1, 1].squareRoot(),
+            weatherTendency: tendency, gpsError: x[k, 0], gpsErrorStandardDeviation: P[k, k].squareRoot())
+    }
+}

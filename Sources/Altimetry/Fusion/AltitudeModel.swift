@@ -1,0 +1,121 @@
+import Foundation
+import LinearAlgebra
+import StateEstimation
+
+/// The altitude model as a state-space model for the generic engine.
+///
+/// State, in the log-pressure coordinates of `LogPressureCoordinates` (all in metres):
+///
+///     x = [U, B, Ḃ, e]   with the weather tendency Ḃ (m/s of B), or
+///     x = [U, B, e]      without it (`AltitudeModelParameters.hasTendency == false`),
+///
+/// where U is the altitude, B the weather's sea-level-pressure offset and e the GPS altitude's correlated error.
+/// Between two times dt apart:
+///
+/// - U is a random walk of density q_U = q_h s_U², with s_U = dU/dh = T₀ / T(h) taken at the altitude the filter
+///   started at (within 7 % from 0 to 3,000 m; q_h is a tuning density, not a physical constant).
+/// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / 1013.25 ≈ 8.32 m/hPa. With the tendency,
+///   (B, Ḃ) is a constant-velocity block whose rate is driven by white noise of density q_Ḃ (q of
+///   `weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to m²/s³), and B keeps its own random walk.
+/// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
+///
+/// The engine never mutates a model: it is a value, saved whole in checkpoints.
+public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
+    /// The parameters the model was built from.
+    public let parameters: AltitudeModelParameters
+    /// s_U² = (dU/dh)² at the starting altitude, dimensionless.
+    public let altitudeScaleSquared: Double
+
+    /// Index of U in the state.
+    public static let altitudeIndex = 0
+    /// Index of B in the state.
+    public static let weatherIndex = 1
+    /// Index of Ḃ, when the model has a tendency.
+    public static let tendencyIndex = 2
+
+    /// dB/db, metres of log-pressure weather per hPa of sea-level pressure at standard QNH.
+    public static let weatherScale = LogPressureCoordinates.scaleHeight / StandardAtmosphere.seaLevelPressure
+
+    /// A model for `parameters`, with the altitude noise scaled at `startAltitude` (metres).
+    public init(parameters: AltitudeModelParameters, startAltitude: Meters) {
+        self.parameters = parameters
+        let s = LogPressureCoordinates.temperatureHeight / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
+        altitudeScaleSquared = s * s
+    }
+
+    /// The state dimension: 4 with the tendency, 3 without.
+    public var stateCount: Int { parameters.hasTendency ? 4 : 3 }
+
+    /// Index of e, the GPS error.
+    public var gpsErrorIndex: Int { stateCount - 1 }
+
+    public func discretize(over dt: Seconds, transition F: inout Matrix, processNoise Q: inout Matrix) {
+        let p = parameters
+        let s2 = Self.weatherScale * Self.weatherScale
+        // U: random walk.
+        F[0, 0] = 1
+        Q[0, 0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
+        // B (and Ḃ): random walk, or constant velocity plus a random walk on B.
+        F[1, 1] = 1
+        Q[1, 1] = p.weatherNoiseDensity * s2 * dt
+        if p.hasTendency {
+            // (hPa/h)² per hour → hPa²/s³ → m²/s³.
+            let q = p.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
+            let dt2 = dt * dt
+            F[1, 2] = dt
+            F[2, 2] = 1
+            Q[1, 1] += q * dt2 * dt / 3
+            Q[2, 1] = q * dt2 / 2
+            Q[1, 2] = q * dt2 / 2
+            Q[2, 2] = q * dt
+        }
+        // e: first-order Gauss-Markov, exact for any dt.
+        let k = gpsErrorIndex
+        let phi = exp(-dt / p.gpsCorrelationTime)
+        F[k, k] = phi
+        Q[k, k] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
+    }
+}
+
+/// The two sensors of the altitude model, as measurement kinds of the engine.
+///
+/// - `barometer`: z = H₀ ln(p / 1013.25) = B − U, linear in these coordinates; R = (H₀ σ_p / p)².
+/// - `gps`: z = h(U) + e, with h(U) = (T₀/L)(1 − exp(−L U / T₀)); linearised, H = [dh/dU, 0, (0,) 1].
+public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Codable {
+    /// Which sensor.
+    public enum Source: String, Sendable, Equatable, Hashable, Codable {
+        case barometer, gps
+    }
+
+    /// Which sensor this is.
+    public let source: Source
+    /// Index of e in the state.
+    public let gpsErrorIndex: Int
+
+    public init(_ source: Source, gpsErrorIndex: Int) {
+        self.source = source
+        self.gpsErrorIndex = gpsErrorIndex
+    }
+
+    public var dimension: Int { 1 }
+
+    public func observationMatrix(at mean: Matrix, into H: inout Matrix) {
+        switch source {
+        case .barometer:
+            H[0, AltitudeModel.altitudeIndex] = -1
+            H[0, AltitudeModel.weatherIndex] = 1
+        case .gps:
+            H[0, AltitudeModel.altitudeIndex] = LogPressureCoordinates.altitudeDerivative(mean[AltitudeModel.altitudeIndex, 0])
+            H[0, gpsErrorIndex] = 1
+        }
+    }
+
+    public func predictedMeasurement(at mean: Matrix, observationMatrix: Matrix, into predicted: inout Matrix) {
+        switch source {
+        case .barometer:
+            predicted[0, 0] = mean[AltitudeModel.weatherIndex, 0] - mean[AltitudeModel.altitudeIndex, 0]
+        case .gps:
+            predicted[0, 0] = LogPressureCoordinates.altitude(mean[AltitudeModel.altitudeIndex, 0]) + mean[gpsErrorIndex, 0]
+        }
+    }
+}

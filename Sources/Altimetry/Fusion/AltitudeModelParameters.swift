@@ -1,0 +1,127 @@
+/// Every tunable number of the altitude model, with the seed's illustrative values as defaults.
+///
+/// Noise densities are per second: a random walk with density q gains variance q Δt over a step Δt.
+/// `Codable` with snake_case keys, so a JSON parameters file (`altimetry fuse --params FILE`) can set any subset.
+public struct AltitudeModelParameters: Sendable, Equatable, Codable {
+    /// Process noise density of the altitude random walk, q_h, in m²/s.
+    ///
+    /// 10 m²/s lets a walker climb or a lift move without the filter booking the change as weather;
+    /// with 1 m²/s about 2 % of every climb was absorbed by the weather state in a reference run.
+    public var altitudeNoiseDensity: Double = 10
+    /// Process noise density of the weather's sea-level-pressure random walk, q_b, in hPa²/s.
+    ///
+    /// 1/3600 hPa²/s is 1 hPa of spread per hour, the scale of ordinary weather.
+    public var weatherNoiseDensity: Double = 1.0 / 3_600
+    /// Process noise density of the weather tendency (the rate of change of sea-level pressure), in (hPa/h)² per hour.
+    ///
+    /// 4 (hPa/h)²/h is about 2 hPa/h of spread in the tendency per square-root hour: fronts and lows move
+    /// pressure by 1 to 3 hPa per hour for hours, which a pure random walk lags. Zero turns the tendency off.
+    public var weatherTendencyNoiseDensity: Double = 4
+    /// Stationary standard deviation of the GPS altitude's correlated error, σ_e, in metres.
+    public var gpsErrorStandardDeviation: Double = 10
+    /// Correlation time of the GPS altitude's Gauss-Markov error, τ, in seconds.
+    public var gpsCorrelationTime: Double = 60
+    /// Standard deviation of the GPS altitude's white noise, σ_g, in metres.
+    public var gpsWhiteNoiseStandardDeviation: Double = 1
+    /// Standard deviation of the barometer's white noise, σ_p, in hPa (0.012 hPa is about 0.1 m).
+    public var barometerNoiseStandardDeviation: Double = 0.012
+    /// Prior standard deviation of the weather offset b of sea-level pressure, in hPa.
+    public var weatherPriorStandardDeviation: Double = 10
+    /// Prior standard deviation of the weather tendency, in hPa per hour.
+    public var weatherTendencyPriorStandardDeviation: Double = 3
+    /// Prior standard deviation of the first altitude around the standard-atmosphere altitude of the first
+    /// pressure, in metres: 83 m (10 hPa of unknown weather) combined with 10 m.
+    public var altitudePriorStandardDeviation: Double = (83.0 * 83 + 10 * 10).squareRoot()
+    /// Gate on the GPS innovation, in standard deviations (a chi-square gate with one degree of freedom);
+    /// nil disables gating.
+    public var gateStandardDeviations: Double? = 5
+    /// Number of first fixes never gated, while the prior is still diffuse.
+    public var ungatedFirstFixes: Int = 10
+    /// Whether to detect weather fronts from a sustained one-sided barometer-versus-GPS disagreement.
+    public var detectsFronts: Bool = true
+
+    /// The defaults.
+    public init() {}
+
+    /// The bare three-state model of the issue: no gate, no tendency, no front handling.
+    ///
+    /// It exists so the filter can be compared with independent implementations of the same equations.
+    public static var plain: AltitudeModelParameters {
+        var parameters = AltitudeModelParameters()
+        parameters.weatherTendencyNoiseDensity = 0
+        parameters.gateStandardDeviations = nil
+        parameters.detectsFronts = false
+        return parameters
+    }
+
+    /// Whether the model carries the weather-tendency state.
+    public var hasTendency: Bool { weatherTendencyNoiseDensity > 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case altitudeNoiseDensity = "altitude_q"
+        case weatherNoiseDensity = "weather_q"
+        case weatherTendencyNoiseDensity = "weather_tendency_q"
+        case gpsErrorStandardDeviation = "gps_sigma"
+        case gpsCorrelationTime = "gps_tau"
+        case gpsWhiteNoiseStandardDeviation = "gps_white"
+        case barometerNoiseStandardDeviation = "baro_sigma"
+        case weatherPriorStandardDeviation = "weather_prior_sigma"
+        case weatherTendencyPriorStandardDeviation = "weather_tendency_prior_sigma"
+        case altitudePriorStandardDeviation = "altitude_prior_sigma"
+        case gateStandardDeviations = "gate_sigmas"
+        case ungatedFirstFixes = "ungated_first_fixes"
+        case detectsFronts = "fronts"
+    }
+
+    /// Decodes any subset of the keys; missing keys keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+            try c.decodeIfPresent(T.self, forKey: key) ?? fallback
+        }
+        let d = AltitudeModelParameters()
+        altitudeNoiseDensity = try value(.altitudeNoiseDensity, d.altitudeNoiseDensity)
+        weatherNoiseDensity = try value(.weatherNoiseDensity, d.weatherNoiseDensity)
+        weatherTendencyNoiseDensity = try value(.weatherTendencyNoiseDensity, d.weatherTendencyNoiseDensity)
+        gpsErrorStandardDeviation = try value(.gpsErrorStandardDeviation, d.gpsErrorStandardDeviation)
+        gpsCorrelationTime = try value(.gpsCorrelationTime, d.gpsCorrelationTime)
+        gpsWhiteNoiseStandardDeviation = try value(.gpsWhiteNoiseStandardDeviation, d.gpsWhiteNoiseStandardDeviation)
+        barometerNoiseStandardDeviation = try value(.barometerNoiseStandardDeviation, d.barometerNoiseStandardDeviation)
+        weatherPriorStandardDeviation = try value(.weatherPriorStandardDeviation, d.weatherPriorStandardDeviation)
+        weatherTendencyPriorStandardDeviation = try value(.weatherTendencyPriorStandardDeviation, d.weatherTendencyPriorStandardDeviation)
+        altitudePriorStandardDeviation = try value(.altitudePriorStandardDeviation, d.altitudePriorStandardDeviation)
+        gateStandardDeviations = try c.contains(.gateStandardDeviations)
+            ? c.decodeIfPresent(Double.self, forKey: .gateStandardDeviations) : d.gateStandardDeviations
+        ungatedFirstFixes = try value(.ungatedFirstFixes, d.ungatedFirstFixes)
+        detectsFronts = try value(.detectsFronts, d.detectsFronts)
+    }
+
+    /// Checks every parameter is finite and in its physical range.
+    ///
+    /// - Throws: `AltitudeModelError.invalidParameter` naming the first offending parameter.
+    public func validate() throws(AltitudeModelError) {
+        let nonNegative: [(String, Double)] = [
+            ("altitude_q", altitudeNoiseDensity), ("weather_q", weatherNoiseDensity),
+            ("weather_tendency_q", weatherTendencyNoiseDensity),
+        ]
+        let positive: [(String, Double)] = [
+            ("gps_sigma", gpsErrorStandardDeviation), ("gps_tau", gpsCorrelationTime),
+            ("gps_white", gpsWhiteNoiseStandardDeviation), ("baro_sigma", barometerNoiseStandardDeviation),
+            ("weather_prior_sigma", weatherPriorStandardDeviation),
+            ("weather_tendency_prior_sigma", weatherTendencyPriorStandardDeviation),
+            ("altitude_prior_sigma", altitudePriorStandardDeviation),
+        ]
+        for (name, v) in nonNegative where !(v.isFinite && v >= 0) {
+            throw .invalidParameter(name: name, value: v, expected: "a finite number >= 0")
+        }
+        for (name, v) in positive where !(v.isFinite && v > 0) {
+            throw .invalidParameter(name: name, value: v, expected: "a finite number > 0")
+        }
+        if let gate = gateStandardDeviations, !(gate.isFinite && gate > 0) {
+            throw .invalidParameter(name: "gate_sigmas", value: gate, expected: "a finite number > 0, or null for no gate")
+        }
+        if ungatedFirstFixes < 0 {
+            throw .invalidParameter(name: "ungated_first_fixes", value: Double(ungatedFirstFixes), expected: "a whole number >= 0")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Detects weather fronts from the filter's own sea-level-pressure estimate.
+///
+/// A front is a sustained one-sided disagreement between the barometer and GPS: the barometer says the user
+/// climbed, GPS says they did not, for tens of minutes. The filter books that disagreement as weather, so its
+/// QNH estimate moves; what marks a front is that it moves faster than ordinary weather can. Under the
+/// model's random-walk weather (density q_b, hPa²/s) a change over a window W has variance q_b W, and the
+/// two estimates compared carry their own variances σ₁², σ₂²; the detector flags a front while
+///
+///     |QNH(t) − QNH(t − W)| > k √(q_b W + σ₁² + σ₂²),
+///
+/// with W = 40 min and k = 3.5 by default. A low-passed normalised GPS innovation (PX4's approach for its
+/// baro bias) was tried first: with a tendency state in the filter the innovations stay white through a
+/// 3 hPa front, because the filter follows the front, so the estimate itself is the better witness.
+/// Each reported front spans from the last extreme of QNH before the move to the extreme at its end, and
+/// its size is the QNH change between them.
+public struct FrontDetector: Sendable, Equatable, Codable {
+    /// Comparison window W, in seconds.
+    public var window: Double = 2_400
+    /// Threshold k, in standard deviations of ordinary weather change.
+    public var threshold: Double = 3.5
+    /// Spacing of the retained history, in seconds (decimation keeps memory bounded).
+    public var spacing: Double = 10
+    /// The random-walk density of ordinary weather, q_b, in hPa²/s.
+    public var weatherNoiseDensity: Double
+
+    /// Fronts found so far, including one still under way (whose `endTime` is the latest time).
+    public private(set) var fronts: [WeatherFront] = []
+    /// Whether a front is under way.
+    public private(set) var isActive = false
+
+    private var history: [Sample] = []
+    private var activeStartQNH = 0.0
+    private var firstKept = 0
+
+    private struct Sample: Sendable, Equatable, Codable {
+        var time: Double
+        var qnh: Double
+        var variance: Double
+    }
+
+    /// A detector for weather of random-walk density `weatherNoiseDensity` (hPa²/s).
+    public init(weatherNoiseDensity: Double) {
+        self.weatherNoiseDensity = weatherNoiseDensity
+    }
+
+    /// Consumes the filter's QNH estimate and its standard deviation (hPa) at `time` (s).
+    public mutating func observe(time: Double, seaLevelPressure qnh: Double, standardDeviation: Double) {
+        if let last = history.last, time - last.time < spacing { return }
+        history.append(Sample(time: time, qnh: qnh, variance: standardDeviation * standardDeviation))
+        while firstKept < history.count - 1, history[firstKept + 1].time <= time - window { firstKept += 1 }
+        if firstKept > 1_024 {
+            history.removeFirst(firstKept)
+            firstKept = 0
+        }
+        let old = history[firstKept]
+        guard time - old.time >= window * 0.9 else { return }
+        let change = qnh - old.qnh
+        let spread = (weatherNoiseDensity * (time - old.time) + old.variance + standardDeviation * standardDeviation).squareRoot()
+        let exceeded = abs(change) > threshold * spread
+        if exceeded && !isActive {
+            isActive = true
+            let start = extremeBefore(falling: change < 0)
+            activeStartQNH = start.qnh
+            fronts.append(WeatherFront(startTime: start.time, endTime: time, sizeHectopascals: qnh - start.qnh))
+        } else if isActive, let index = fronts.indices.last {
+            // The front's end is the extreme QNH reached while it is active.
+            let size = qnh - activeStartQNH
+            if (fronts[index].sizeHectopascals < 0) == (size < fronts[index].sizeHectopascals) {
+                fronts[index].endTime = time
+                fronts[index].sizeHectopascals = size
+            }
+            if !exceeded { isActive = false }
+        }
+    }
+
+    /// The sample in the window where QNH was highest (before a fall) or lowest (before a rise).
+    private func extremeBefore(falling: Bool) -> Sample {
+        var best = history[firstKept]
+        for sample in history[firstKept...] where falling ? sample.qnh > best.qnh : sample.qnh < best.qnh {
+            best = sample
+        }
+        return best
+    }
+}

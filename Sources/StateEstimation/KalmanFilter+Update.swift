@@ -1,0 +1,254 @@
+import Foundation
+import LinearAlgebra
+
+/// ln 2π, in the log-likelihood of a Gaussian.
+let logTwoPi = log(2 * Double.pi)
+
+/// What the update kernel computed, beyond what it left in its workspace.
+struct UpdateOutcome {
+    var normalizedInnovationSquared: Double
+    var logLikelihoodIncrement: Double
+    var decision: UpdateDecision
+}
+
+extension KalmanFilter {
+    /// Updates the state with a scalar measurement z of variance R, at the filter's current time.
+    ///
+    /// This is the hot path: nothing is allocated and the record is a plain value. With h the 1 x n observation
+    /// row, u = P⁻ hᵀ, S = h u + R and y = z − h(x⁻), the gain is K = u / S: S is the 1 x 1 Cholesky factor's
+    /// square, s = √S, exactly what LAPACK's `dpotrf` computes for order one, so the scalar case is done inline.
+    /// The covariance update is the Joseph form P = (I − K h) P⁻ (I − K h)ᵀ + K R Kᵀ.
+    ///
+    /// - Parameters:
+    ///   - value: the measurement z, in the kind's unit.
+    ///   - kind: the measurement kind, of dimension 1.
+    ///   - variance: R, the measurement's noise variance, in the kind's unit squared; > 0.
+    ///   - gate: the innovation gate for this measurement.
+    /// - Returns: the record of the update (innovation, its variance, NIS, log-likelihood increment, decision).
+    /// - Throws: `EstimationError.nonFiniteMeasurement`; `.nonFinite(.measurementNoise)` or
+    ///   `.notPositiveDefinite(.measurementNoise, leadingMinor: 1)` for R; `.dimensionMismatch` if the kind is
+    ///   not scalar, its H is not 1 x n or the gate was built for another dimension; `.nonFinite` if H, h(x) or
+    ///   the result holds NaN or infinity; `.notPositiveDefinite(.innovationCovariance, leadingMinor: 1)`.
+    ///   The filter is unchanged after a throw.
+    /// - Complexity: about 2 n³ + 6 n² multiply-adds (the Joseph form dominates); no allocation.
+    @discardableResult
+    public mutating func update<Kind: MeasurementKind>(
+        _ value: Double, kind: Kind, variance: Double, gate: Gate = .off
+    ) throws(EstimationError) -> ScalarUpdateRecord {
+        guard value.isFinite else { throw .nonFiniteMeasurement(component: 0, value: value) }
+        guard variance.isFinite else { throw .nonFinite(.measurementNoise) }
+        guard variance > 0 else { throw .notPositiveDefinite(.measurementNoise, leadingMinor: 1) }
+        guard kind.dimension == 1 else {
+            throw .dimensionMismatch(.measurement, expected: "a scalar kind", actual: "a kind of dimension \(kind.dimension)")
+        }
+        workspace.scalar.measurement.elements[0] = value
+        workspace.scalar.noise.elements[0] = variance
+        let outcome = try Self.applyUpdate(kind: kind, gate: gate, mean: &mean, covariance: &covariance,
+                                           step: &workspace.step, update: &workspace.scalar)
+        if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
+        return ScalarUpdateRecord(
+            time: time, innovation: workspace.scalar.innovation.elements[0],
+            innovationVariance: workspace.scalar.innovationCovariance.elements[0],
+            normalizedInnovationSquared: outcome.normalizedInnovationSquared,
+            logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
+    }
+
+    /// Updates the state with a measurement z of any dimension m and noise covariance R, at the current time.
+    ///
+    /// S = H P⁻ Hᵀ + R is factorised by Cholesky (`dpotrf`), the NIS is |L⁻¹ y|², and the gain solves
+    /// S Kᵀ = H P⁻ with the factor (`dpotrs`); nothing is inverted. The covariance update is the Joseph form.
+    /// The record's arrays are allocated; the filter's own work is not.
+    ///
+    /// - Parameters:
+    ///   - values: z, m values in the kind's units.
+    ///   - kind: the measurement kind, of dimension m.
+    ///   - noise: R, m x m symmetric positive definite, in squared measurement units.
+    ///   - gate: the innovation gate for this measurement.
+    /// - Returns: the record of the update.
+    /// - Throws: `.nonFiniteMeasurement(component:value:)`; `.dimensionMismatch` for z, R, H or the gate;
+    ///   `.nonFinite`, `.notSymmetric` or `.notPositiveDefinite(.measurementNoise, leadingMinor:)` for R;
+    ///   `.notPositiveDefinite(.innovationCovariance, leadingMinor:)`; `.nonFinite` for H, h(x) or the result.
+    ///   The filter is unchanged after a throw.
+    /// - Complexity: O(n³ + n² m + n m² + m³).
+    @discardableResult
+    public mutating func update<Kind: MeasurementKind>(
+        _ values: [Double], kind: Kind, noise: Matrix, gate: Gate = .off
+    ) throws(EstimationError) -> UpdateRecord {
+        let m = kind.dimension
+        guard m >= 1 else { throw .dimensionMismatch(.measurement, expected: "a kind of dimension >= 1", actual: "dimension \(m)") }
+        guard values.count == m else {
+            throw .dimensionMismatch(.measurement, expected: "\(m) values", actual: "\(values.count) values")
+        }
+        for (index, value) in values.enumerated() where !value.isFinite {
+            throw .nonFiniteMeasurement(component: index, value: value)
+        }
+        guard noise.rows == m, noise.columns == m else {
+            throw .dimensionMismatch(.measurementNoise, expected: "\(m)x\(m)", actual: "\(noise.rows)x\(noise.columns)")
+        }
+        if m == 1 {
+            let record = try update(values[0], kind: kind, variance: noise.elements[0], gate: gate)
+            return UpdateRecord(record)
+        }
+        guard noise.isFinite else { throw .nonFinite(.measurementNoise) }
+        try Self.checkSymmetric(noise, quantity: .measurementNoise)
+        if workspace.vector.count <= m { workspace.vector += Array(repeating: nil, count: m + 1 - workspace.vector.count) }
+        if workspace.vector[m] == nil { workspace.vector[m] = UpdateWorkspace(stateCount: stateCount, measurementCount: m) }
+        // Take the workspace out (a move, no copy) so that the kernel holds it exclusively.
+        guard var update = workspace.vector[m] else { throw .dimensionMismatch(.measurement, expected: "a workspace", actual: "none") }
+        workspace.vector[m] = nil
+        defer { workspace.vector[m] = update }
+        update.innovationFactor.assign(noise)
+        do {
+            try update.innovationFactor.overwriteWithCholeskyFactor()
+        } catch {
+            if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.measurementNoise, leadingMinor: minor) }
+            throw .nonFinite(.measurementNoise)
+        }
+        update.measurement.elements.withUnsafeMutableBufferPointer { z in
+            for i in 0..<m { z[i] = values[i] }
+        }
+        update.noise.assign(noise)
+        update.noise.symmetrize()
+        let outcome = try Self.applyUpdate(kind: kind, gate: gate, mean: &mean, covariance: &covariance,
+                                           step: &workspace.step, update: &update)
+        if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
+        return UpdateRecord(
+            time: time, innovation: update.innovation.elements, innovationCovariance: update.innovationCovariance,
+            normalizedInnovationSquared: outcome.normalizedInnovationSquared,
+            logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
+    }
+
+    /// The update kernel shared by every update: z and R are already in `update.measurement` and `update.noise`
+    /// and validated. On success the new mean and covariance are swapped in; on a throw nothing changed.
+    static func applyUpdate<Kind: MeasurementKind>(
+        kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
+        step filter: inout StepWorkspace, update: inout UpdateWorkspace
+    ) throws(EstimationError) -> UpdateOutcome {
+        let n = mean.rows
+        let m = update.measurement.rows
+        if let dof = gate.degreesOfFreedom, dof != m {
+            throw .dimensionMismatch(.measurement, expected: "dimension \(dof), as the gate", actual: "dimension \(m)")
+        }
+
+        // H at x⁻, and the prediction h(x⁻).
+        update.observationMatrix.setZero()
+        kind.observationMatrix(at: mean, into: &update.observationMatrix)
+        guard update.observationMatrix.rows == m, update.observationMatrix.columns == n else {
+            throw .dimensionMismatch(.observationMatrix, expected: "\(m)x\(n)",
+                                     actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
+        }
+        guard update.observationMatrix.isFinite else { throw .nonFinite(.observationMatrix) }
+        kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
+        guard update.predicted.rows == m, update.predicted.columns == 1 else {
+            throw .dimensionMismatch(.predictedMeasurement, expected: "\(m)x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
+        }
+        guard update.predicted.isFinite else { throw .nonFinite(.predictedMeasurement) }
+
+        // y = z − h(x⁻)
+        update.innovation.assign(update.measurement)
+        update.innovation.add(update.predicted, scaledBy: -1)
+        // U = P⁻ Hᵀ,  S = H U + R  (symmetrised: H U is symmetric only up to rounding)
+        Matrix.multiplyByLoops(covariance, .none, update.observationMatrix, .transposed, into: &update.crossCovariance)
+        update.innovationCovariance.assign(update.noise)
+        Matrix.multiplyByLoops(update.observationMatrix, .none, update.crossCovariance, .none,
+                               into: &update.innovationCovariance, beta: 1)
+
+        // S = L Lᵀ; NIS = |L⁻¹ y|²; log det S = 2 Σ log Lᵢᵢ.
+        var nis = 0.0
+        var logDeterminant = 0.0
+        if m == 1 {
+            // The 1 x 1 Cholesky factor: what dpotrf computes for order one, without the call.
+            let s = update.innovationCovariance.elements[0]
+            guard s.isFinite else { throw .nonFinite(.innovationCovariance) }
+            guard s > 0 else { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: 1) }
+            let l = s.squareRoot()
+            update.innovationFactor.elements[0] = l
+            let w = update.innovation.elements[0] / l
+            update.whitenedInnovation.elements[0] = w
+            nis = w * w
+            logDeterminant = log(s)
+        } else {
+            update.innovationCovariance.symmetrize()
+            update.innovationFactor.assign(update.innovationCovariance)
+            do {
+                try update.innovationFactor.overwriteWithCholeskyFactor()
+            } catch {
+                if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: minor) }
+                throw .nonFinite(.innovationCovariance)
+            }
+            update.whitenedInnovation.assign(update.innovation)
+            do {
+                try Matrix.solveTriangular(update.innovationFactor, &update.whitenedInnovation)
+            } catch {
+                throw .notPositiveDefinite(.innovationCovariance, leadingMinor: m)
+            }
+            for i in 0..<m {
+                let w = update.whitenedInnovation.elements[i]
+                nis += w * w
+                logDeterminant += 2 * log(update.innovationFactor.elements[i + i * m])
+            }
+        }
+        let logLikelihood = -0.5 * (nis + Double(m) * logTwoPi + logDeterminant)
+
+        // The gate.
+        var decision = UpdateDecision.accepted
+        var inflation = 1.0
+        if nis > gate.threshold {
+            switch gate.action {
+            case .reject:
+                return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood,
+                                     decision: .rejected(.innovationGate(threshold: gate.threshold)))
+            case .inflate:
+                // R' = R + (c − 1) S, so that S' = c S and the NIS against S' is the threshold.
+                inflation = nis / gate.threshold
+                decision = .inflated(factor: inflation)
+            }
+        }
+
+        // Kᵀ: solve S Kᵀ = Uᵀ with the factor (S' = c S when inflated).
+        Self.transpose(update.crossCovariance, into: &update.gainTransposed)
+        if m == 1 {
+            let s = update.innovationCovariance.elements[0] * inflation
+            update.gainTransposed.scale(by: 1 / s)
+        } else {
+            do {
+                try update.innovationFactor.solveWithCholeskyFactor(&update.gainTransposed)
+            } catch {
+                throw .notPositiveDefinite(.innovationCovariance, leadingMinor: m)
+            }
+            if inflation != 1 { update.gainTransposed.scale(by: 1 / inflation) }
+        }
+        if inflation != 1 {
+            // update.noise becomes R' = R + (c − 1) S (every update rewrites R); the record keeps the original S.
+            update.noise.add(update.innovationCovariance, scaledBy: inflation - 1)
+        }
+
+        // x = x⁻ + K y
+        filter.mean.assign(mean)
+        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
+        // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
+        filter.josephFactor.setIdentity()
+        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
+                               into: &filter.josephFactor, alpha: -1, beta: 1)
+        Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
+        Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
+                              workspace: &update.gainProduct, beta: 1)
+        guard filter.mean.isFinite else { throw .nonFinite(.updatedMean) }
+        guard filter.covariance.isFinite else { throw .nonFinite(.updatedCovariance) }
+        swap(&mean, &filter.mean)
+        swap(&covariance, &filter.covariance)
+        return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood, decision: decision)
+    }
+
+    /// B ← Aᵀ into a preallocated matrix.
+    static func transpose(_ a: Matrix, into b: inout Matrix) {
+        let rows = a.rows, columns = a.columns
+        a.elements.withUnsafeBufferPointer { source in
+            b.elements.withUnsafeMutableBufferPointer { target in
+                for j in 0..<columns {
+                    for i in 0..<rows { target[j + i * columns] = source[i + j * rows] }
+                }
+            }
+        }
+    }
+}

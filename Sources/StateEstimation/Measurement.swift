@@ -1,0 +1,33 @@
+import LinearAlgebra
+
+/// A time-stamped measurement of some kind, with its own noise and gate: the element of the batch and
+/// streaming APIs.
+public struct Measurement<Kind: MeasurementKind>: Sendable {
+    /// When the measurement was taken, in seconds on the filter's clock.
+    public var time: Seconds
+    /// What was measured.
+    public var kind: Kind
+    /// The measured values z (m of them), in the kind's units.
+    public var values: [Double]
+    /// The measurement noise covariance R (m x m), in squared measurement units.
+    public var noise: Matrix
+    /// The innovation gate applied to this measurement.
+    public var gate: Gate
+
+    /// A measurement of any dimension.
+    public init(time: Seconds, kind: Kind, values: [Double], noise: Matrix, gate: Gate = .off) {
+        self.time = time
+        self.kind = kind
+        self.values = values
+        self.noise = noise
+        self.gate = gate
+    }
+
+    /// A scalar measurement z with variance R (squared measurement units).
+    public init(time: Seconds, kind: Kind, value: Double, variance: Double, gate: Gate = .off) {
+        self.init(time: time, kind: kind, values: [value], noise: Matrix(rows: 1, columns: 1, columnMajor: [variance]), gate: gate)
+    }
+}
+
+extension Measurement: Equatable where Kind: Equatable {}
+extension Measurement: Codable where Kind: Codable {}

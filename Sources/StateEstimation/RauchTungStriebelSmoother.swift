@@ -1,0 +1,158 @@
+import LinearAlgebra
+
+/// The fixed-interval Rauch-Tung-Striebel smoother: the best estimate at every epoch of a recorded run given
+/// all of its measurements, past and future.
+///
+/// Backwards from the last epoch N (where the smoothed state is the filtered one), for k = N − 1, …, 0:
+///
+///     C = Pₖ Fᵀ (P⁻ₖ₊₁)⁻¹                        smoother gain, by Cholesky of P⁻ₖ₊₁ (dpotrf, dpotrs)
+///     xₖˢ = xₖ + C (xₖ₊₁ˢ − x⁻ₖ₊₁)
+///     Pₖˢ = (I − C F) Pₖ (I − C F)ᵀ + C Q Cᵀ + C Pₖ₊₁ˢ Cᵀ
+///
+/// where F and Q are those from k to k + 1. The covariance is written in this Joseph-like form, a sum of three
+/// symmetric positive semi-definite congruences, rather than the textbook Pₖ + C (Pₖ₊₁ˢ − P⁻ₖ₊₁) Cᵀ: the two are
+/// equal for the optimal C (expand, and use C P⁻ₖ₊₁ Cᵀ = C F Pₖ), but the difference form subtracts nearly equal
+/// matrices and can lose positive definiteness. (Rauch, Tung and Striebel, AIAA Journal 3(8), 1965; Särkkä,
+/// *Bayesian Filtering and Smoothing*, §8.2.)
+///
+/// The smoother keeps preallocated workspaces: reuse one value to smooth many runs of the same dimension.
+public struct RauchTungStriebelSmoother: Sendable {
+    /// The state dimension n.
+    public let stateCount: Int
+    var transition: Matrix
+    var processNoise: Matrix
+    var filteredMean: Matrix
+    var filteredCovariance: Matrix
+    var predictedMean: Matrix
+    var predictedFactor: Matrix
+    var gainTransposed: Matrix
+    var factor: Matrix
+    var difference: Matrix
+    var nextMean: Matrix
+    var nextCovariance: Matrix
+    var newMean: Matrix
+    var newCovariance: Matrix
+    var product: Matrix
+
+    /// A smoother for states of dimension n.
+    public init(stateCount n: Int) {
+        stateCount = n
+        transition = Matrix(rows: n, columns: n)
+        processNoise = Matrix(rows: n, columns: n)
+        filteredMean = Matrix(rows: n, columns: 1)
+        filteredCovariance = Matrix(rows: n, columns: n)
+        predictedMean = Matrix(rows: n, columns: 1)
+        predictedFactor = Matrix(rows: n, columns: n)
+        gainTransposed = Matrix(rows: n, columns: n)
+        factor = Matrix(rows: n, columns: n)
+        difference = Matrix(rows: n, columns: 1)
+        nextMean = Matrix(rows: n, columns: 1)
+        nextCovariance = Matrix(rows: n, columns: n)
+        newMean = Matrix(rows: n, columns: 1)
+        newCovariance = Matrix(rows: n, columns: n)
+        product = Matrix(rows: n, columns: n)
+    }
+
+    /// Smooths a recorded run.
+    ///
+    /// - Returns: the smoothed means and covariances at every epoch of the run.
+    /// - Throws: `EstimationError.dimensionMismatch` if the run is of another dimension or inconsistent;
+    ///   `.notPositiveDefinite(.predictedCovariance, leadingMinor:)` if a predicted covariance cannot be factorised.
+    /// - Complexity: O(N n³) for N epochs; allocates only the result.
+    public mutating func smooth(_ run: FilterRun) throws(EstimationError) -> SmoothedRun {
+        let n = stateCount
+        guard run.stateCount == n else {
+            throw .dimensionMismatch(.recordedRun, expected: "state dimension \(n)", actual: "\(run.stateCount)")
+        }
+        try run.validate()
+        var result = SmoothedRun(stateCount: n, times: run.times, means: run.filteredMeans, covariances: run.filteredCovariances)
+        let epochs = run.epochCount
+        if epochs < 2 { return result }
+        nextMean.load(from: run.filteredMeans, at: (epochs - 1) * n)
+        nextCovariance.load(from: run.filteredCovariances, at: (epochs - 1) * n * n)
+        for k in stride(from: epochs - 2, through: 0, by: -1) {
+            filteredMean.load(from: run.filteredMeans, at: k * n)
+            filteredCovariance.load(from: run.filteredCovariances, at: k * n * n)
+            predictedMean.load(from: run.predictedMeans, at: (k + 1) * n)
+            predictedFactor.load(from: run.predictedCovariances, at: (k + 1) * n * n)
+            transition.load(from: run.transitions, at: (k + 1) * n * n)
+            processNoise.load(from: run.processNoises, at: (k + 1) * n * n)
+            try step()
+            newMean.store(into: &result.means, at: k * n)
+            newCovariance.store(into: &result.covariances, at: k * n * n)
+            swap(&nextMean, &newMean)
+            swap(&nextCovariance, &newCovariance)
+        }
+        return result
+    }
+
+    /// One backward step from the loaded epoch k + 1 (`nextMean`, `nextCovariance`) to epoch k (`newMean`,
+    /// `newCovariance`). No allocation.
+    mutating func step() throws(EstimationError) {
+        // P⁻ₖ₊₁ = L Lᵀ
+        do {
+            try predictedFactor.overwriteWithCholeskyFactor()
+        } catch {
+            if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.predictedCovariance, leadingMinor: minor) }
+            throw .nonFinite(.predictedCovariance)
+        }
+        // Cᵀ = (P⁻ₖ₊₁)⁻¹ F Pₖ, solving with the factor.
+        Matrix.multiplyByLoops(transition, .none, filteredCovariance, .none, into: &gainTransposed)
+        do {
+            try predictedFactor.solveWithCholeskyFactor(&gainTransposed)
+        } catch {
+            throw .notPositiveDefinite(.predictedCovariance, leadingMinor: stateCount)
+        }
+        // xₖˢ = xₖ + C (xₖ₊₁ˢ − x⁻ₖ₊₁)
+        difference.assign(nextMean)
+        difference.add(predictedMean, scaledBy: -1)
+        newMean.assign(filteredMean)
+        Matrix.multiplyByLoops(gainTransposed, .transposed, difference, .none, into: &newMean, beta: 1)
+        // Pₖˢ = (I − C F) Pₖ (I − C F)ᵀ + C Q Cᵀ + C Pₖ₊₁ˢ Cᵀ
+        factor.setIdentity()
+        Matrix.multiplyByLoops(gainTransposed, .transposed, transition, .none, into: &factor, alpha: -1, beta: 1)
+        Matrix.formCongruence(factor, .none, filteredCovariance, into: &newCovariance, workspace: &product)
+        Matrix.formCongruence(gainTransposed, .transposed, processNoise, into: &newCovariance, workspace: &product, beta: 1)
+        Matrix.formCongruence(gainTransposed, .transposed, nextCovariance, into: &newCovariance, workspace: &product, beta: 1)
+        guard newMean.isFinite, newCovariance.isFinite else { throw .nonFinite(.predictedCovariance) }
+    }
+}
+
+/// The smoothed estimates of a run: a mean and covariance at each epoch.
+public struct SmoothedRun: Sendable, Equatable, Codable {
+    /// The state dimension n.
+    public let stateCount: Int
+    /// The epochs' times, in seconds.
+    public let times: [Seconds]
+    /// The smoothed means, flat: epoch k's n values start at k n.
+    public internal(set) var means: [Double]
+    /// The smoothed covariances, flat and column-major: epoch k's n² values start at k n².
+    public internal(set) var covariances: [Double]
+
+    /// The number of epochs.
+    public var epochCount: Int { times.count }
+
+    /// The smoothed mean xₖˢ (n x 1) of epoch k.
+    public func mean(at epoch: Int) -> Matrix {
+        var result = Matrix(rows: stateCount, columns: 1)
+        result.load(from: means, at: epoch * stateCount)
+        return result
+    }
+
+    /// The smoothed covariance Pₖˢ (n x n) of epoch k.
+    public func covariance(at epoch: Int) -> Matrix {
+        var result = Matrix(rows: stateCount, columns: stateCount)
+        result.load(from: covariances, at: epoch * stateCount * stateCount)
+        return result
+    }
+}
+
+extension FilterRun {
+    /// The run smoothed by a fresh `RauchTungStriebelSmoother`.
+    ///
+    /// - Throws: as `RauchTungStriebelSmoother.smooth(_:)`.
+    public func smoothed() throws(EstimationError) -> SmoothedRun {
+        var smoother = RauchTungStriebelSmoother(stateCount: stateCount)
+        return try smoother.smooth(self)
+    }
+}
