@@ -33,9 +33,9 @@ private struct Run: Sendable {
 
 @Suite("TablesCommand")
 struct TablesCommandTests {
-    /// Each run simulates 2,000 trials per window (about 7.7 million Gauss-Markov steps); run each form once.
+    /// Each run simulates 2,000 trials per window (8.5 million Gauss-Markov steps); run each form once.
     private static let jsonRun = Run(["tables", "--json"])
-    private static let textRun = Run(["tables"])
+    fileprivate static let textRun = Run(["tables"])
 
     /// The JSON output as a dictionary, for checking keys.
     static func jsonObject() throws -> [String: Any] {
@@ -191,5 +191,21 @@ struct TablesCommandTests {
         let overview = Run(["--help"])
         #expect(overview.standardOutput.contains("tables"))
         #expect(overview.standardOutput.contains(TablesCommand.overview))
+    }
+}
+
+@Suite("TablesCommand documentation")
+struct TablesCommandDocumentationTests {
+    @Test("Docs/physics.md shows exactly what `altimetry tables` prints")
+    func documentedOutput() throws {
+        // Tests/AltimetryCLITests/TablesCommandTests.swift → repository root.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("Docs/physics.md"), encoding: .utf8)
+        let start = try #require(page.range(of: "<!-- altimetry tables -->\n```text\n"))
+        let end = try #require(page.range(of: "```\n<!-- end altimetry tables -->", range: start.upperBound..<page.endIndex))
+        let documented = String(page[start.upperBound..<end.lowerBound])
+        let printed = TablesCommandTests.textRun.standardOutput
+        #expect(documented == printed)
     }
 }

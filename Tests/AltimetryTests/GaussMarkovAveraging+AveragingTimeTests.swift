@@ -35,11 +35,21 @@ struct GaussMarkovAveragingAveragingTimeTests {
         let target = gps.meanStandardDeviation(sampleCount: 600) * (1 + 1e-12)
         #expect(try gps.averagingTime(toReach: target, with: .mean) == 600)
         let gls = try gps.averagingTime(toReach: target, with: .generalizedLeastSquares)
-        // GLS reaches 4.24 m in about 556 s: strictly sooner, and by at most the ~τ its end weights are worth.
-        #expect(gls < 600 && gls > 500)
-        // One metre takes about 2τ(σ/1 m)² = 3.3 hours.
+        // GLS reaches 4.24 m in 548 s: strictly sooner, by about the τ = 60 s its end weights are worth.
+        #expect(gls == 548)
+        // One metre takes about 2τ(σ/1 m)² = 3.3 hours (11,940 s by a sample-by-sample search in Python).
         let oneMetre = try gps.averagingTime(toReach: 1, with: .mean)
         #expect(abs(oneMetre / (2 * 60 * 100) - 1) < 0.01)
+        #expect(oneMetre == 11_940)
+    }
+
+    @Test("Two metres take 2,939 s with the mean and 2,882 s with GLS, as Docs/physics.md says")
+    func twoMetres() throws {
+        // Reference: the first N whose variance is at most 4 m², found by stepping N one at a time in Python
+        // over the same closed forms; the bisection must land on exactly those.
+        let gps = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 60)
+        #expect(try gps.averagingTime(toReach: 2, with: .mean) == 2_939)
+        #expect(try gps.averagingTime(toReach: 2, with: .generalizedLeastSquares) == 2_882)
     }
 
     @Test("A target at or above σ needs one sample; impossible targets are typed errors")

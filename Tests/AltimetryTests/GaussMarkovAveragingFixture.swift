@@ -27,7 +27,30 @@ struct GaussMarkovAveragingFixture: Decodable {
         }
     }
 
+    /// Var(ē)/σ² for an extreme window, from the closed form in 60-digit decimal arithmetic.
+    struct HighPrecisionCase: Decodable {
+        /// τ in seconds.
+        var tau: Double
+        /// Δt in seconds.
+        var dt: Double
+        /// Number of samples, up to 2⁴⁰.
+        var n: Int
+        /// Var(ē)/σ², dimensionless.
+        var meanVarianceFactor: Double
+
+        enum CodingKeys: String, CodingKey {
+            case tau, dt, n
+            case meanVarianceFactor = "mean_variance_factor"
+        }
+    }
+
     var cases: [Case]
+    var highPrecision: [HighPrecisionCase]
+
+    enum CodingKeys: String, CodingKey {
+        case cases
+        case highPrecision = "high_precision"
+    }
 
     static func load() throws -> GaussMarkovAveragingFixture {
         let url = try #require(Bundle.module.url(forResource: "gauss_markov_averaging", withExtension: "json",

@@ -159,6 +159,18 @@ struct GaussMarkovAveragingTests {
         }
     }
 
+    @Test("Extreme windows (N to 2⁴⁰, N Δt/τ from 10⁻⁶ to 10⁴) agree with 60-digit arithmetic")
+    func highPrecision() throws {
+        let fixture = try GaussMarkovAveragingFixture.load()
+        #expect(fixture.highPrecision.count >= 10)
+        for c in fixture.highPrecision {
+            let averaging = try GaussMarkovAveraging(standardDeviation: 1, correlationTime: c.tau, sampleInterval: c.dt)
+            // Both branches measure within 1e-15 of the reference; 1e-13 leaves room for other libms' exp/expm1.
+            let relative = abs(averaging.meanVariance(sampleCount: c.n) / c.meanVarianceFactor - 1)
+            #expect(relative < 1e-13, "τ \(c.tau), Δt \(c.dt), N \(c.n): \(relative)")
+        }
+    }
+
     @Test("Agrees with the numpy fixture: dense quadratic forms and the seed's series")
     func numpyFixture() throws {
         let fixture = try GaussMarkovAveragingFixture.load()
