@@ -7,6 +7,7 @@ public enum AltimetryCommandLine {
 
     /// Every subcommand, in the order help lists them.
     public static let commands: [any Command.Type] = [
+        FloorsCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.
