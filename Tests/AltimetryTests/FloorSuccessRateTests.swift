@@ -38,6 +38,7 @@ struct FloorSuccessRateTests {
         var flagged = 0
         var suggestedRight = 0
         var latest = 0.0
+        var smallestResidual = Double.infinity
         var firstFailure: UInt64?
         for seed in Self.seeds {
             // GIVEN a visit with one floor climbed under the moving rate, then fifteen minutes still.
@@ -53,13 +54,14 @@ struct FloorSuccessRateTests {
             if inTime, let raised {
                 flagged += 1
                 latest = max(latest, raised.time - moveEnd)
+                smallestResidual = min(smallestResidual, abs(raised.residual))
                 if raised.suggestedFloor == scenario.trueFinalFloor { suggestedRight += 1 }
             } else if firstFailure == nil {
                 firstFailure = seed
             }
             #expect(result.floor != scenario.trueFinalFloor, "seed \(seed): the move should be missed by design")
         }
-        print("floors: \(kind): flagged within 10 min \(flagged)/200 (latest \(latest) s after the move), suggested floor right \(suggestedRight)/200")
+        print("floors: \(kind): flagged within 10 min \(flagged)/200 (latest \(latest) s after the move, smallest |residual| \(smallestResidual) m), suggested floor right \(suggestedRight)/200")
         #expect(flagged >= Self.required, "\(kind): \(flagged)/200 flagged in time; first failing seed \(String(describing: firstFailure))")
         #expect(suggestedRight >= Self.required, "\(kind): \(suggestedRight)/200 suggested the true floor")
     }
