@@ -9,6 +9,7 @@ public enum AltimetryCommandLine {
     public static let commands: [any Command.Type] = [
         TablesCommand.self,
         BenchCommand.self,
+        FloorsCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.

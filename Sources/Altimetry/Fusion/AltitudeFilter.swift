@@ -60,10 +60,11 @@ public struct AltitudeFilter: Sendable {
     ///   the engine fails; the filter is unchanged after a throw.
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
         try reading.validate()
-        var next = self
-        try next.apply(reading)
-        self = next
-        return estimate(barometer: next.lastBarometerRecord, gps: next.lastGPSRecord)
+        if let kf = engine, reading.time < kf.time { throw .timeWentBackwards(previous: kf.time, current: reading.time) }
+        // Validation above is complete, and the engine checks its own inputs before changing anything, so the
+        // only failure left is numerical; working on `self` directly avoids copying the covariance every row.
+        try apply(reading)
+        return estimate(barometer: lastBarometerRecord, gps: lastGPSRecord)
     }
 
     private var lastBarometerRecord: ScalarUpdateRecord?
@@ -74,7 +75,8 @@ public struct AltitudeFilter: Sendable {
         lastGPSRecord = nil
         if engine == nil { try start(at: reading) }
         guard var kf = engine else { return }
-        guard reading.time >= kf.time else { throw .timeWentBackwards(previous: kf.time, current: reading.time) }
+        engine = nil  // keeps the engine's storage uniquely referenced while it is updated in place
+        defer { engine = kf }
         let errorIndex = kf.model.gpsErrorIndex
         do {
             try kf.predict(to: reading.time)
@@ -103,9 +105,8 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
-        engine = kf
         if frontDetector != nil {
-            let e = estimate(barometer: nil, gps: nil)
+            let e = Self.estimate(time: kf.time, mean: kf.mean, covariance: kf.covariance, model: kf.model)
             frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
                                    standardDeviation: e.seaLevelPressureStandardDeviation)
         }

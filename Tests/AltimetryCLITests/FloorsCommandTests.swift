@@ -1,0 +1,163 @@
+import Altimetry
+import Foundation
+import Simulation
+import Testing
+@testable import AltimetryCLI
+
+/// Collects what a command writes to each stream.
+private final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var console: Console {
+        Console(write: { text in self.lock.withLock { self.out += text } },
+                writeError: { text in self.lock.withLock { self.err += text } })
+    }
+
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+}
+
+@Suite("FloorsCommand")
+struct FloorsCommandTests {
+    /// Writes `text` to a fresh temporary file and returns its path.
+    private func temporaryFile(_ text: String, name: String = "visit.csv") throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("floors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Removes a file made by `temporaryFile` and its directory.
+    private func removeTemporary(_ path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+
+    private func run(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
+        let captured = CapturedConsole()
+        let code = AltimetryCommandLine.run(arguments: ["floors"] + arguments, console: captured.console)
+        return (code, captured.standardOutput, captured.standardError)
+    }
+
+    /// The seed's visit (seed 9) as CSV with a time column, the reading, and an ignored extra column.
+    private func seedVisitCSV(column: String = "relative_alt_m", plan: [BuildingVisit.Leg] = BuildingVisit.seedPlan) -> String {
+        let visit = BuildingVisit.simulate(seed: 9, plan: plan)
+        var text = "t,\(column),note\r\n"
+        for index in visit.pressure.indices {
+            let value: Double
+            switch column {
+            case "pressure_hpa": value = visit.pressure[index]
+            case "pressure_kpa": value = visit.pressure[index] / 10
+            case "pressure_pa": value = visit.pressure[index] * 100
+            default: value = visit.relativeAltitude[index]
+            }
+            text += "\(index),\(value),x\r\n"
+        }
+        return text + "\n"
+    }
+
+    @Test("Text output lists the transitions, the final floor and whether it is uncertain", arguments: ["relative_alt_m", "pressure_hpa", "pressure_kpa", "pressure_pa"])
+    func textOutput(column: String) throws {
+        let path = try temporaryFile(seedVisitCSV(column: column))
+        defer { removeTemporary(path) }
+        let result = run([path])
+        #expect(result.code == .success)
+        #expect(result.err == "")
+        // Golden: the seed visit's moves as FloorCounterTests finds them for seed 9.
+        #expect(result.out == "Transitions:\n  110 s  +3 floors\n  1342 s  -4 floors\nFinal floor: -1\nUncertain: no\n")
+    }
+
+    @Test("--json prints transitions (time_s, floors), floor and uncertain")
+    func jsonOutput() throws {
+        let path = try temporaryFile(seedVisitCSV())
+        defer { removeTemporary(path) }
+        let result = run([path, "--json"])
+        #expect(result.code == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let transitions = try #require(object["transitions"] as? [[String: Any]])
+        #expect(transitions.compactMap { $0["time_s"] as? Double } == [110, 1_342])
+        #expect(transitions.compactMap { $0["floors"] as? Int } == [3, -4])
+        #expect(object["floor"] as? Int == -1)
+        #expect(object["uncertain"] as? Bool == false)
+        #expect(object["uncertainty"] == nil)
+    }
+
+    @Test("A missed slow move is reported as uncertain, with the reason, in text and JSON")
+    func uncertainOutput() throws {
+        let path = try temporaryFile(seedVisitCSV(plan: FloorScenarioPlans.missedSlowLift))
+        defer { removeTemporary(path) }
+        let text = run([path])
+        #expect(text.code == .success)
+        #expect(text.out.contains("Final floor: 3\n"))
+        #expect(text.out.contains("Uncertain: yes, since "))
+        #expect(text.out.contains("unexplained altitude change of +"))
+        #expect(text.out.contains("the altitude suggests floor 4"))
+        let json = run([path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(object["uncertain"] as? Bool == true)
+        let uncertainty = try #require(object["uncertainty"] as? [String: Any])
+        #expect(uncertainty["reason"] as? String == "unexplained-altitude-change")
+        #expect(uncertainty["suggested_floor"] as? Int == 4)
+    }
+
+    @Test("--floor-height changes the rounding: 4 m floors make the climb 2 and the ride -3")
+    func floorHeight() throws {
+        let path = try temporaryFile(seedVisitCSV())
+        defer { removeTemporary(path) }
+        let result = run([path, "--floor-height", "4"])
+        #expect(result.out == "Transitions:\n  110 s  +2 floors\n  1342 s  -3 floors\nFinal floor: -1\nUncertain: no\n")
+    }
+
+    @Test("Bad data is named by file, line and column, and exits 65", arguments: [
+        ("t,relative_alt_m\n0,0\n1,abc\n", "3: column 2 (relative_alt_m): expected a finite number, found 'abc'"),
+        ("t,relative_alt_m\n0,0\n1,inf\n", "3: column 2 (relative_alt_m): expected a finite number, found 'inf'"),
+        ("t,relative_alt_m\n0,0\n0,1\n", "3: column 1 (t): expected a time after the previous row's 0.0 s, found 0"),
+        ("t,relative_alt_m\n0,0\n1\n", "3: expected 2 fields as in the header, found 1"),
+        ("time,relative_alt_m\n0,0\n", "1: expected a time column named 't' in the header, found time,relative_alt_m"),
+        ("t,altitude\n0,0\n", "1: expected one reading column, one of relative_alt_m, pressure_hpa, pressure_kpa, pressure_pa; found none"),
+        ("t,pressure_hpa,relative_alt_m\n0,1000,0\n", "1: column 3 (relative_alt_m): expected one reading column, found both 'pressure_hpa' and 'relative_alt_m'"),
+        ("t,t,relative_alt_m\n0,0,0\n", "1: column 2 (t): expected unique column names, found 't' twice"),
+        ("t,pressure_hpa\n0,1000\n1,-3\n", "3: column 2 (pressure_hpa): expected a positive pressure, found -3"),
+        ("\nt,relative_alt_m\n\n", "2: expected rows of samples after the header, found none"),
+        ("\n\n", "1: expected a header naming 't' and one of relative_alt_m, pressure_hpa, pressure_kpa, pressure_pa"),
+    ])
+    func badData(input: String, located: String) throws {
+        let path = try temporaryFile(input, name: "bad.csv")
+        defer { removeTemporary(path) }
+        let result = run([path])
+        #expect(result.code == .dataError)
+        #expect(result.out == "")
+        #expect(result.err == "error: \(path):\(located)\n")
+    }
+
+    @Test("A missing input exits 66; bad arguments exit 64 with the usage; --help exits 0")
+    func inputsAndUsage() throws {
+        let missing = run(["/nonexistent/floors.csv"])
+        #expect(missing.code == .noInput)
+        #expect(missing.err == "error: cannot read '/nonexistent/floors.csv': no such file, or not a readable file\n")
+        let directory = run([FileManager.default.temporaryDirectory.path])
+        #expect(directory.code == .noInput)
+        let noInput = run([])
+        #expect(noInput.code == .usage)
+        #expect(noInput.err.hasPrefix("error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json]\n"))
+        let zeroHeight = run(["x.csv", "--floor-height", "0"])
+        #expect(zeroHeight.code == .usage)
+        #expect(zeroHeight.err.hasPrefix("error: option '--floor-height' must be between 0.5 and 20.0, got 0\n"))
+        let help = run(["--help"])
+        #expect(help.code == .success)
+        #expect(help.out.hasPrefix("OVERVIEW: Count floor changes"))
+        #expect(help.out.contains("--floor-height M"))
+    }
+}
+
+/// Plans the CLI tests share with the library tests' scenarios.
+private enum FloorScenarioPlans {
+    /// Stairs up 3 floors, 5 min, one floor at 0.05 m/s (too slow to count), 15 min still.
+    static let missedSlowLift: [BuildingVisit.Leg] = [
+        .init(seconds: 120, verticalSpeed: 0), .init(seconds: 36, verticalSpeed: 0.25),
+        .init(seconds: 300, verticalSpeed: 0), .init(seconds: 60, verticalSpeed: 0.05),
+        .init(seconds: 900, verticalSpeed: 0),
+    ]
+}
