@@ -21,20 +21,20 @@ public struct AltitudeFilter: Sendable {
     /// The model's parameters.
     public let parameters: AltitudeModelParameters
     /// The engine, nil until the first reading.
-    public private(set) var engine: KalmanFilter<AltitudeModel>?
+    public internal(set) var engine: KalmanFilter<AltitudeModel>?
     /// Fronts detected so far (see `FrontDetector`).
     public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
     /// Number of GPS fixes seen so far, used or gated.
-    public private(set) var fixCount = 0
+    public internal(set) var fixCount = 0
     /// Number of GPS fixes gated so far.
-    public private(set) var gatedFixCount = 0
+    public internal(set) var gatedFixCount = 0
     /// Pressure altitude of the first pressure reading at standard QNH, in metres (relative altitude's origin).
-    public private(set) var firstPressureAltitude: Meters?
+    public internal(set) var firstPressureAltitude: Meters?
 
-    private var frontDetector: FrontDetector?
-    private let recordsRun: Bool
-    private var gate: Gate
-    private var lastPressureAltitude: Meters?
+    var frontDetector: FrontDetector?
+    let recordsRun: Bool
+    var gate: Gate
+    var lastPressureAltitude: Meters?
 
     /// A filter with the given parameters.
     ///

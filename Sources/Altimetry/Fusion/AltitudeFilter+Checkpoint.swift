@@ -1,0 +1,47 @@
+import StateEstimation
+
+/// The altitude filter's whole state, for `--save-state` and `--resume`.
+///
+/// Holds the engine's checkpoint (time, x, P and the model with its parameters) plus the filter's own
+/// bookkeeping (fix counts for the gate, the relative-altitude origin, the front detector). Encoding, decoding
+/// and continuing gives bit-identical estimates to a run that was never interrupted: JSON carries every
+/// `Double` exactly (shortest round-trip form), and nothing else is recomputed on restore.
+public struct AltitudeFilterCheckpoint: Sendable, Codable {
+    /// Version of this layout; decoding another version fails with a clear error.
+    public var formatVersion = 1
+    public var parameters: AltitudeModelParameters
+    public var engine: FilterCheckpoint<AltitudeModel>?
+    public var fixCount: Int
+    public var gatedFixCount: Int
+    public var firstPressureAltitude: Double?
+    public var lastPressureAltitude: Double?
+    public var frontDetector: FrontDetector?
+}
+
+extension AltitudeFilter {
+    /// The filter's whole state.
+    public var checkpoint: AltitudeFilterCheckpoint {
+        AltitudeFilterCheckpoint(parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
+                                 gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
+                                 lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector)
+    }
+
+    /// A filter continuing exactly from `checkpoint`.
+    ///
+    /// - Throws: `AltitudeModelError.invalidParameter` for bad parameters or an unknown format version,
+    ///   `.numerical` if the engine rejects the saved covariance.
+    public init(restoring checkpoint: AltitudeFilterCheckpoint) throws(AltitudeModelError) {
+        guard checkpoint.formatVersion == 1 else {
+            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "1")
+        }
+        try self.init(parameters: checkpoint.parameters)
+        if let saved = checkpoint.engine {
+            do { engine = try KalmanFilter(restoring: saved) } catch { throw .numerical(String(describing: error)) }
+        }
+        fixCount = checkpoint.fixCount
+        gatedFixCount = checkpoint.gatedFixCount
+        firstPressureAltitude = checkpoint.firstPressureAltitude
+        lastPressureAltitude = checkpoint.lastPressureAltitude
+        frontDetector = checkpoint.frontDetector
+    }
+}
