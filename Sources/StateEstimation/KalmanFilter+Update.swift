@@ -137,12 +137,10 @@ extension KalmanFilter {
             throw .dimensionMismatch(.observationMatrix, expected: "\(m)x\(n)",
                                      actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
         }
-        guard update.observationMatrix.isFinite else { throw .nonFinite(.observationMatrix) }
         kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
         guard update.predicted.rows == m, update.predicted.columns == 1 else {
             throw .dimensionMismatch(.predictedMeasurement, expected: "\(m)x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
         }
-        guard update.predicted.isFinite else { throw .nonFinite(.predictedMeasurement) }
 
         // y = z − h(x⁻)
         update.innovation.assign(update.measurement)
@@ -159,7 +157,7 @@ extension KalmanFilter {
         if m == 1 {
             // The 1 x 1 Cholesky factor: what dpotrf computes for order one, without the call.
             let s = update.innovationCovariance.elements[0]
-            guard s.isFinite else { throw .nonFinite(.innovationCovariance) }
+            guard s.isFinite else { throw update.nonFiniteCulprit(otherwise: .innovationCovariance) }
             guard s > 0 else { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: 1) }
             let l = s.squareRoot()
             update.innovationFactor.elements[0] = l
@@ -174,7 +172,7 @@ extension KalmanFilter {
                 try update.innovationFactor.overwriteWithCholeskyFactor()
             } catch {
                 if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: minor) }
-                throw .nonFinite(.innovationCovariance)
+                throw update.nonFiniteCulprit(otherwise: .innovationCovariance)
             }
             update.whitenedInnovation.assign(update.innovation)
             do {
@@ -205,42 +203,52 @@ extension KalmanFilter {
             }
         }
 
-        // Kᵀ: solve S Kᵀ = Uᵀ with the factor (S' = c S when inflated).
-        Self.transpose(update.crossCovariance, into: &update.gainTransposed)
         if m == 1 {
-            let s = update.innovationCovariance.elements[0] * inflation
-            update.gainTransposed.scale(by: 1 / s)
+            // K = U / S' (S' = c S when inflated), in U's storage; R' = R + (c − 1) S.
+            let s = update.innovationCovariance.elements[0]
+            let r = update.noise.elements[0] + (inflation - 1) * s
+            update.crossCovariance.scale(by: 1 / (s * inflation))
+            if inflation != 1 { update.noise.elements[0] = r }
+            // x = x⁻ + K y
+            filter.mean.assign(mean)
+            Matrix.multiplyByLoops(update.crossCovariance, .none, update.innovation, .none, into: &filter.mean, beta: 1)
+            // Joseph form with A = I − K h taken as the rank-one update it is: O(n²).
+            Matrix.formJosephUpdate(covariance, gain: update.crossCovariance, observationRow: update.observationMatrix,
+                                    noiseVariance: r, into: &filter.covariance, workspace: &filter.josephWorkspace)
         } else {
+            // Kᵀ: solve S' Kᵀ = Uᵀ with the factor of S (S' = c S when inflated).
+            Self.transpose(update.crossCovariance, into: &update.gainTransposed)
             do {
                 try update.innovationFactor.solveWithCholeskyFactor(&update.gainTransposed)
             } catch {
                 throw .notPositiveDefinite(.innovationCovariance, leadingMinor: m)
             }
-            if inflation != 1 { update.gainTransposed.scale(by: 1 / inflation) }
+            if inflation != 1 {
+                update.gainTransposed.scale(by: 1 / inflation)
+                // R' = R + (c − 1) S (every update rewrites R); the record keeps the original S.
+                update.noise.add(update.innovationCovariance, scaledBy: inflation - 1)
+            }
+            // x = x⁻ + K y
+            filter.mean.assign(mean)
+            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
+            // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
+            filter.josephFactor.setIdentity()
+            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
+                                   into: &filter.josephFactor, alpha: -1, beta: 1)
+            Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
+            Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
+                                  workspace: &update.gainProduct, beta: 1)
         }
-        if inflation != 1 {
-            // update.noise becomes R' = R + (c − 1) S (every update rewrites R); the record keeps the original S.
-            update.noise.add(update.innovationCovariance, scaledBy: inflation - 1)
-        }
-
-        // x = x⁻ + K y
-        filter.mean.assign(mean)
-        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
-        // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
-        filter.josephFactor.setIdentity()
-        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
-                               into: &filter.josephFactor, alpha: -1, beta: 1)
-        Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
-        Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
-                              workspace: &update.gainProduct, beta: 1)
-        guard filter.mean.isFinite else { throw .nonFinite(.updatedMean) }
-        guard filter.covariance.isFinite else { throw .nonFinite(.updatedCovariance) }
+        // One check of the results catches NaN or infinity anywhere upstream; only then look for the culprit.
+        guard filter.mean.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedMean) }
+        guard filter.covariance.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedCovariance) }
         swap(&mean, &filter.mean)
         swap(&covariance, &filter.covariance)
         return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood, decision: decision)
     }
 
     /// B ← Aᵀ into a preallocated matrix.
+    @inline(__always)
     static func transpose(_ a: Matrix, into b: inout Matrix) {
         let rows = a.rows, columns = a.columns
         a.elements.withUnsafeBufferPointer { source in
@@ -250,5 +258,14 @@ extension KalmanFilter {
                 }
             }
         }
+    }
+}
+
+extension UpdateWorkspace {
+    /// The error for a non-finite result: the model's H or h(x) if either holds NaN or infinity, else `quantity`.
+    func nonFiniteCulprit(otherwise quantity: EstimationError.Quantity) -> EstimationError {
+        if !observationMatrix.allElementsFinite { return .nonFinite(.observationMatrix) }
+        if !predicted.allElementsFinite { return .nonFinite(.predictedMeasurement) }
+        return .nonFinite(quantity)
     }
 }
