@@ -36,7 +36,7 @@ struct KalmanFilterInputTests {
         #expect(EstimationError.timeWentBackwards(from: 11, to: 10.5).description.contains("11.0"))
         #expect(EstimationError.timeWentBackwards(from: 11, to: 10.5).description.contains("10.5"))
         try Self.expectRefused(.timeWentBackwards(from: 11, to: 3)) {
-            _ = try $0.process(Measurement(time: 3, kind: Self.position, value: 1, variance: 1))
+            _ = try $0.process(TimedMeasurement(time: 3, kind: Self.position, value: 1, variance: 1))
         }
     }
 
@@ -133,7 +133,7 @@ struct KalmanFilterInputTests {
         #expect(throws: EstimationError.nonFinite(.transition)) { try filter.predict(to: 1000) }
         #expect(throws: EstimationError.nonFinite(.observationMatrix)) { try filter.update(1, kind: BrokenKind(), variance: 1) }
         #expect(throws: EstimationError.nonFinite(.observationMatrix)) {
-            _ = try filter.process(Measurement(time: 5, kind: BrokenKind(), value: 1, variance: 1))
+            _ = try filter.process(TimedMeasurement(time: 5, kind: BrokenKind(), value: 1, variance: 1))
         }
         #expect(filter.time == before.time && filter.covariance == before.covariance && filter.mean.elements == before.mean)
         #expect(filter.recordedRun?.epochCount == 1)
@@ -146,8 +146,8 @@ struct KalmanFilterInputTests {
         var filter = try Self.filter()
         let before = filter.checkpoint
         let measurements = [
-            Measurement(time: 11, kind: Self.position, value: 6, variance: 1),
-            Measurement(time: 12, kind: Self.position, value: .nan, variance: 1),
+            TimedMeasurement(time: 11, kind: Self.position, value: 6, variance: 1),
+            TimedMeasurement(time: 12, kind: Self.position, value: .nan, variance: 1),
         ]
         let caught = #expect(throws: EstimationError.self) { _ = try filter.process(measurements) }
         #expect(caught?.description == EstimationError.batchFailed(index: 1, time: 12, underlying: .nonFiniteMeasurement(component: 0, value: .nan)).description)
