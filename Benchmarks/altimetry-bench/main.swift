@@ -1,1 +1,21 @@
 import Foundation
+
+// altimetry-bench <benchmark> [options]: one subcommand per benchmark.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    USAGE: altimetry-bench <benchmark> [--json]
+
+    BENCHMARKS:
+      engine    Kalman filter predict + scalar update, smoother step, allocations per step
+    """
+
+switch arguments.first {
+case "engine":
+    exit(EngineBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "-h", "--help", "help":
+    print(usage)
+    exit(0)
+default:
+    FileHandle.standardError.write(Data("altimetry-bench: unknown or missing benchmark '\(arguments.first ?? "")'\n\(usage)\n".utf8))
+    exit(64) // EX_USAGE
+}

@@ -10,6 +10,7 @@ extension Matrix {
     ///
     /// - Precondition: the shapes agree.
     /// - Complexity: O(rows × columns), no allocation when the storage is uniquely referenced.
+    @inlinable
     public mutating func assign(_ source: Matrix) {
         precondition(rows == source.rows && columns == source.columns,
                      "assign: \(rows)x\(columns) from \(source.rows)x\(source.columns)")
@@ -24,6 +25,7 @@ extension Matrix {
     /// column-major order: the inverse of appending `elements` to a flat array.
     ///
     /// - Precondition: `source` holds that many values from `offset`.
+    @inlinable
     public mutating func load(from source: [Double], at offset: Int) {
         let count = elements.count
         precondition(offset >= 0 && offset + count <= source.count,
@@ -38,6 +40,7 @@ extension Matrix {
     /// Copies the elements into `destination` from `offset` on: the inverse of `load(from:at:)`.
     ///
     /// - Precondition: `destination` has room for every element from `offset`.
+    @inlinable
     public func store(into destination: inout [Double], at offset: Int) {
         let count = elements.count
         precondition(offset >= 0 && offset + count <= destination.count,
@@ -50,6 +53,7 @@ extension Matrix {
     }
 
     /// Sets every element to zero.
+    @inlinable
     public mutating func setZero() {
         elements.withUnsafeMutableBufferPointer { a in
             for i in 0..<a.count { a[i] = 0 }
@@ -59,6 +63,7 @@ extension Matrix {
     /// Sets a square matrix to the identity.
     ///
     /// - Precondition: the matrix is square.
+    @inlinable
     public mutating func setIdentity() {
         precondition(isSquare, "setIdentity needs a square matrix, got \(rows)x\(columns)")
         let n = rows
@@ -71,6 +76,7 @@ extension Matrix {
     /// Adds a multiple of another matrix of the same shape, A ← A + α B (BLAS `daxpy` written as a loop).
     ///
     /// - Precondition: the shapes agree.
+    @inlinable
     public mutating func add(_ other: Matrix, scaledBy alpha: Double = 1) {
         precondition(rows == other.rows && columns == other.columns,
                      "add: \(rows)x\(columns) and \(other.rows)x\(other.columns)")
@@ -82,9 +88,20 @@ extension Matrix {
     }
 
     /// Multiplies every element by `factor`.
+    @inlinable
     public mutating func scale(by factor: Double) {
         elements.withUnsafeMutableBufferPointer { a in
             for i in 0..<a.count { a[i] *= factor }
+        }
+    }
+
+    /// Whether every element is finite, by a plain loop that the optimiser can inline into a hot path.
+    @inlinable
+    public var allElementsFinite: Bool {
+        elements.withUnsafeBufferPointer { a in
+            var finite = true
+            for value in a { finite = finite && value.isFinite }
+            return finite
         }
     }
 

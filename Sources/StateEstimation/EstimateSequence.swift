@@ -8,7 +8,7 @@
 ///         print(estimate.time, estimate.mean[0, 0], estimate.covariance[0, 0].squareRoot())
 ///     }
 public struct EstimateSequence<Model: StateSpaceModel, Kind: MeasurementKind, Base: AsyncSequence>: AsyncSequence
-where Base.Element == Measurement<Kind> {
+where Base.Element == TimedMeasurement<Kind> {
     public typealias Element = Estimate
 
     let filter: KalmanFilter<Model>

@@ -9,6 +9,8 @@ struct FilterWorkspace: Sendable {
     var transition: Matrix
     /// Q(dt), n x n.
     var processNoise: Matrix
+    /// The step dt that `transition` and `processNoise` were computed for; NaN when they are stale.
+    var discretizedStep: Seconds = .nan
     /// The candidate state and the n x n scratch shared by predicts and updates.
     var step: StepWorkspace
     /// The previous time, mean and covariance, for rolling back a `process` call whose update failed.
@@ -40,12 +42,15 @@ struct StepWorkspace: Sendable {
     var product: Matrix
     /// The Joseph factor A = I − K H, n x n.
     var josephFactor: Matrix
+    /// Scratch of the scalar Joseph update, n x (n + 1).
+    var josephWorkspace: Matrix
 
     init(stateCount n: Int) {
         mean = Matrix(rows: n, columns: 1)
         covariance = Matrix(rows: n, columns: n)
         product = Matrix(rows: n, columns: n)
         josephFactor = Matrix(rows: n, columns: n)
+        josephWorkspace = Matrix(rows: n, columns: n + 1)
     }
 }
 

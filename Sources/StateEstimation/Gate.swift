@@ -36,6 +36,30 @@ public struct Gate: Sendable, Equatable, Hashable, Codable {
         self.degreesOfFreedom = degreesOfFreedom
     }
 
+    private enum CodingKeys: String, CodingKey { case threshold, action, degreesOfFreedom }
+
+    /// Decodes a gate; a missing threshold is no gate (JSON has no infinity).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for a threshold that is NaN or not positive.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let threshold = try container.decodeIfPresent(Double.self, forKey: .threshold) ?? .infinity
+        guard threshold > 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .threshold, in: container,
+                                                   debugDescription: "a gate threshold must be > 0, got \(threshold)")
+        }
+        self.init(threshold: threshold, action: try container.decode(Action.self, forKey: .action),
+                  degreesOfFreedom: try container.decodeIfPresent(Int.self, forKey: .degreesOfFreedom))
+    }
+
+    /// Encodes a gate, leaving out the threshold of `Gate.off` (infinity, which JSON cannot hold).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if threshold.isFinite { try container.encode(threshold, forKey: .threshold) }
+        try container.encode(action, forKey: .action)
+        try container.encodeIfPresent(degreesOfFreedom, forKey: .degreesOfFreedom)
+    }
+
     /// A gate on the Mahalanobis distance √ε: the threshold is T = k², for any dimension.
     ///
     /// For a scalar measurement, `mahalanobis(5)` is the classic 5-sigma gate |y| > 5 √S.

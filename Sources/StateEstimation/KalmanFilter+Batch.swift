@@ -19,7 +19,7 @@ extension KalmanFilter {
     /// - Throws: as `predict(to:)` and `update(_:kind:noise:gate:)`. The filter is unchanged after a throw: the
     ///   measurement is fully checked before predicting, and a later numerical failure rolls the predict back.
     /// - Complexity: that of a predict and an update, plus copying the estimate out (which allocates).
-    public mutating func process<Kind: MeasurementKind>(_ measurement: Measurement<Kind>) throws(EstimationError) -> Estimate {
+    public mutating func process<Kind: MeasurementKind>(_ measurement: TimedMeasurement<Kind>) throws(EstimationError) -> Estimate {
         let record = try processWithoutEstimate(measurement)
         return Estimate(time: time, mean: mean, covariance: covariance, record: record)
     }
@@ -29,7 +29,7 @@ extension KalmanFilter {
     /// - Returns: one estimate per measurement.
     /// - Throws: `EstimationError.batchFailed(index:time:underlying:)` naming the first measurement that failed;
     ///   the filter is then as it was before the call.
-    public mutating func process<Kind: MeasurementKind>(_ measurements: [Measurement<Kind>]) throws(EstimationError) -> [Estimate] {
+    public mutating func process<Kind: MeasurementKind>(_ measurements: [TimedMeasurement<Kind>]) throws(EstimationError) -> [Estimate] {
         var working = self
         var estimates: [Estimate] = []
         estimates.reserveCapacity(measurements.count)
@@ -45,7 +45,7 @@ extension KalmanFilter {
     }
 
     /// The shared core: check, predict, update, roll back on failure.
-    mutating func processWithoutEstimate<Kind: MeasurementKind>(_ measurement: Measurement<Kind>) throws(EstimationError) -> UpdateRecord {
+    mutating func processWithoutEstimate<Kind: MeasurementKind>(_ measurement: TimedMeasurement<Kind>) throws(EstimationError) -> UpdateRecord {
         let m = measurement.kind.dimension
         guard measurement.time.isFinite else { throw .nonFiniteTime(measurement.time) }
         guard measurement.time >= time else { throw .timeWentBackwards(from: time, to: measurement.time) }
@@ -79,7 +79,7 @@ extension KalmanFilter {
     ///
     /// The sequence works on its own copy of the filter; this filter is not changed.
     public func estimates<Kind: MeasurementKind, Base: AsyncSequence>(for measurements: Base) -> EstimateSequence<Model, Kind, Base>
-    where Base.Element == Measurement<Kind> {
+    where Base.Element == TimedMeasurement<Kind> {
         EstimateSequence(filter: self, base: measurements)
     }
 }

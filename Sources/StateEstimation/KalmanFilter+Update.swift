@@ -17,7 +17,8 @@ extension KalmanFilter {
     /// This is the hot path: nothing is allocated and the record is a plain value. With h the 1 x n observation
     /// row, u = P⁻ hᵀ, S = h u + R and y = z − h(x⁻), the gain is K = u / S: S is the 1 x 1 Cholesky factor's
     /// square, s = √S, exactly what LAPACK's `dpotrf` computes for order one, so the scalar case is done inline.
-    /// The covariance update is the Joseph form P = (I − K h) P⁻ (I − K h)ᵀ + K R Kᵀ.
+    /// The covariance update is the Joseph form P = (I − K h) P⁻ (I − K h)ᵀ + K R Kᵀ, evaluated in O(n²) because
+    /// I − K h is the identity minus a rank-one matrix.
     ///
     /// - Parameters:
     ///   - value: the measurement z, in the kind's unit.
@@ -30,7 +31,8 @@ extension KalmanFilter {
     ///   not scalar, its H is not 1 x n or the gate was built for another dimension; `.nonFinite` if H, h(x) or
     ///   the result holds NaN or infinity; `.notPositiveDefinite(.innovationCovariance, leadingMinor: 1)`.
     ///   The filter is unchanged after a throw.
-    /// - Complexity: about 2 n³ + 6 n² multiply-adds (the Joseph form dominates); no allocation.
+    /// - Complexity: about 6 n² multiply-adds, the Joseph form taken as the rank-one update it is
+    ///   (`Matrix.formJosephUpdate`); no allocation.
     @discardableResult
     public mutating func update<Kind: MeasurementKind>(
         _ value: Double, kind: Kind, variance: Double, gate: Gate = .off
@@ -137,12 +139,10 @@ extension KalmanFilter {
             throw .dimensionMismatch(.observationMatrix, expected: "\(m)x\(n)",
                                      actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
         }
-        guard update.observationMatrix.isFinite else { throw .nonFinite(.observationMatrix) }
         kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
         guard update.predicted.rows == m, update.predicted.columns == 1 else {
             throw .dimensionMismatch(.predictedMeasurement, expected: "\(m)x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
         }
-        guard update.predicted.isFinite else { throw .nonFinite(.predictedMeasurement) }
 
         // y = z − h(x⁻)
         update.innovation.assign(update.measurement)
@@ -159,7 +159,7 @@ extension KalmanFilter {
         if m == 1 {
             // The 1 x 1 Cholesky factor: what dpotrf computes for order one, without the call.
             let s = update.innovationCovariance.elements[0]
-            guard s.isFinite else { throw .nonFinite(.innovationCovariance) }
+            guard s.isFinite else { throw update.nonFiniteCulprit(otherwise: .innovationCovariance) }
             guard s > 0 else { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: 1) }
             let l = s.squareRoot()
             update.innovationFactor.elements[0] = l
@@ -174,7 +174,7 @@ extension KalmanFilter {
                 try update.innovationFactor.overwriteWithCholeskyFactor()
             } catch {
                 if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: minor) }
-                throw .nonFinite(.innovationCovariance)
+                throw update.nonFiniteCulprit(otherwise: .innovationCovariance)
             }
             update.whitenedInnovation.assign(update.innovation)
             do {
@@ -205,42 +205,52 @@ extension KalmanFilter {
             }
         }
 
-        // Kᵀ: solve S Kᵀ = Uᵀ with the factor (S' = c S when inflated).
-        Self.transpose(update.crossCovariance, into: &update.gainTransposed)
         if m == 1 {
-            let s = update.innovationCovariance.elements[0] * inflation
-            update.gainTransposed.scale(by: 1 / s)
+            // K = U / S' (S' = c S when inflated), in U's storage; R' = R + (c − 1) S.
+            let s = update.innovationCovariance.elements[0]
+            let r = update.noise.elements[0] + (inflation - 1) * s
+            update.crossCovariance.scale(by: 1 / (s * inflation))
+            if inflation != 1 { update.noise.elements[0] = r }
+            // x = x⁻ + K y
+            filter.mean.assign(mean)
+            Matrix.multiplyByLoops(update.crossCovariance, .none, update.innovation, .none, into: &filter.mean, beta: 1)
+            // Joseph form with A = I − K h taken as the rank-one update it is: O(n²).
+            Matrix.formJosephUpdate(covariance, gain: update.crossCovariance, observationRow: update.observationMatrix,
+                                    noiseVariance: r, into: &filter.covariance, workspace: &filter.josephWorkspace)
         } else {
+            // Kᵀ: solve S' Kᵀ = Uᵀ with the factor of S (S' = c S when inflated).
+            Self.transpose(update.crossCovariance, into: &update.gainTransposed)
             do {
                 try update.innovationFactor.solveWithCholeskyFactor(&update.gainTransposed)
             } catch {
                 throw .notPositiveDefinite(.innovationCovariance, leadingMinor: m)
             }
-            if inflation != 1 { update.gainTransposed.scale(by: 1 / inflation) }
+            if inflation != 1 {
+                update.gainTransposed.scale(by: 1 / inflation)
+                // R' = R + (c − 1) S (every update rewrites R); the record keeps the original S.
+                update.noise.add(update.innovationCovariance, scaledBy: inflation - 1)
+            }
+            // x = x⁻ + K y
+            filter.mean.assign(mean)
+            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
+            // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
+            filter.josephFactor.setIdentity()
+            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
+                                   into: &filter.josephFactor, alpha: -1, beta: 1)
+            Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
+            Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
+                                  workspace: &update.gainProduct, beta: 1)
         }
-        if inflation != 1 {
-            // update.noise becomes R' = R + (c − 1) S (every update rewrites R); the record keeps the original S.
-            update.noise.add(update.innovationCovariance, scaledBy: inflation - 1)
-        }
-
-        // x = x⁻ + K y
-        filter.mean.assign(mean)
-        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
-        // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
-        filter.josephFactor.setIdentity()
-        Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
-                               into: &filter.josephFactor, alpha: -1, beta: 1)
-        Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
-        Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
-                              workspace: &update.gainProduct, beta: 1)
-        guard filter.mean.isFinite else { throw .nonFinite(.updatedMean) }
-        guard filter.covariance.isFinite else { throw .nonFinite(.updatedCovariance) }
+        // One check of the results catches NaN or infinity anywhere upstream; only then look for the culprit.
+        guard filter.mean.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedMean) }
+        guard filter.covariance.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedCovariance) }
         swap(&mean, &filter.mean)
         swap(&covariance, &filter.covariance)
         return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood, decision: decision)
     }
 
     /// B ← Aᵀ into a preallocated matrix.
+    @inline(__always)
     static func transpose(_ a: Matrix, into b: inout Matrix) {
         let rows = a.rows, columns = a.columns
         a.elements.withUnsafeBufferPointer { source in
@@ -250,5 +260,14 @@ extension KalmanFilter {
                 }
             }
         }
+    }
+}
+
+extension UpdateWorkspace {
+    /// The error for a non-finite result: the model's H or h(x) if either holds NaN or infinity, else `quantity`.
+    func nonFiniteCulprit(otherwise quantity: EstimationError.Quantity) -> EstimationError {
+        if !observationMatrix.allElementsFinite { return .nonFinite(.observationMatrix) }
+        if !predicted.allElementsFinite { return .nonFinite(.predictedMeasurement) }
+        return .nonFinite(quantity)
     }
 }

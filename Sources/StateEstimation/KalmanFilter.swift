@@ -21,8 +21,6 @@ import LinearAlgebra
 /// update of a dimension seen before allocates nothing, provided the filter itself is not shared (a copy shares
 /// buffers until either is mutated). Every throwing call leaves the filter exactly as it was.
 public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
-    /// The model that gives F(dt) and Q(dt).
-    public let model: Model
     /// The time of the current estimate, in seconds.
     public internal(set) var time: Seconds
     /// The mean x of the state, n x 1, in the states' units.
@@ -33,6 +31,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     public internal(set) var recordedRun: FilterRun?
     /// Scratch matrices; not part of the filter's state.
     var workspace: FilterWorkspace
+    /// The model that gives F(dt) and Q(dt). Stored last, so that the fields above have fixed offsets even when
+    /// the filter's code runs unspecialised for a model defined in another module.
+    public let model: Model
 
     /// A filter at `time` with the prior N(x0, P0).
     ///
@@ -85,24 +86,36 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         let dt = newTime - time
         if dt == 0 { return }
         let n = stateCount
-        workspace.transition.setZero()
-        workspace.processNoise.setZero()
-        model.discretize(over: dt, transition: &workspace.transition, processNoise: &workspace.processNoise)
-        guard workspace.transition.rows == n, workspace.transition.columns == n else {
-            throw .dimensionMismatch(.transition, expected: "\(n)x\(n)", actual: "\(workspace.transition.rows)x\(workspace.transition.columns)")
+        if dt != workspace.discretizedStep {
+            // F and Q are pure functions of dt: when the step repeats (a regular sensor rate), reuse them.
+            workspace.discretizedStep = .nan
+            workspace.transition.setZero()
+            workspace.processNoise.setZero()
+            model.discretize(over: dt, transition: &workspace.transition, processNoise: &workspace.processNoise)
+            guard workspace.transition.rows == n, workspace.transition.columns == n else {
+                let actual = "\(workspace.transition.rows)x\(workspace.transition.columns)"
+                workspace.transition = Matrix(rows: n, columns: n)
+                throw .dimensionMismatch(.transition, expected: "\(n)x\(n)", actual: actual)
+            }
+            guard workspace.processNoise.rows == n, workspace.processNoise.columns == n else {
+                let actual = "\(workspace.processNoise.rows)x\(workspace.processNoise.columns)"
+                workspace.processNoise = Matrix(rows: n, columns: n)
+                throw .dimensionMismatch(.processNoise, expected: "\(n)x\(n)", actual: actual)
+            }
+            workspace.discretizedStep = dt
         }
-        guard workspace.processNoise.rows == n, workspace.processNoise.columns == n else {
-            throw .dimensionMismatch(.processNoise, expected: "\(n)x\(n)", actual: "\(workspace.processNoise.rows)x\(workspace.processNoise.columns)")
-        }
-        guard workspace.transition.isFinite else { throw .nonFinite(.transition) }
-        guard workspace.processNoise.isFinite else { throw .nonFinite(.processNoise) }
         // x⁻ = F x
         Matrix.multiplyByLoops(workspace.transition, .none, mean, .none, into: &workspace.step.mean)
         // P⁻ = F P Fᵀ + Q, lower triangle of Q read, result exactly symmetric.
         workspace.step.covariance.assign(workspace.processNoise)
         Matrix.formCongruence(workspace.transition, .none, covariance, into: &workspace.step.covariance,
                               workspace: &workspace.step.product, beta: 1)
-        guard workspace.step.covariance.isFinite, workspace.step.mean.isFinite else { throw .nonFinite(.predictedCovariance) }
+        // One check of the results catches NaN or infinity anywhere upstream; only then look for the culprit.
+        guard workspace.step.covariance.allElementsFinite, workspace.step.mean.allElementsFinite else {
+            if !workspace.transition.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.transition) }
+            if !workspace.processNoise.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.processNoise) }
+            throw .nonFinite(.predictedCovariance)
+        }
         swap(&mean, &workspace.step.mean)
         swap(&covariance, &workspace.step.covariance)
         time = newTime

@@ -22,6 +22,9 @@ public protocol StateSpaceModel: Sendable {
     /// positive semi-definite; the engine reads its lower triangle. Do not replace the matrices (the engine checks
     /// their shapes) and do not allocate: this runs once per predict.
     ///
+    /// F and Q must be a pure function of dt and the model's stored parameters: the engine reuses the last F and
+    /// Q when the same dt comes again (a sensor at a regular rate), skipping this call.
+    ///
     /// - Parameters:
     ///   - dt: the step, in seconds, always > 0.
     ///   - transition: F(dt), n x n.

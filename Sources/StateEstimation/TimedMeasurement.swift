@@ -2,7 +2,7 @@ import LinearAlgebra
 
 /// A time-stamped measurement of some kind, with its own noise and gate: the element of the batch and
 /// streaming APIs.
-public struct Measurement<Kind: MeasurementKind>: Sendable {
+public struct TimedMeasurement<Kind: MeasurementKind>: Sendable {
     /// When the measurement was taken, in seconds on the filter's clock.
     public var time: Seconds
     /// What was measured.
@@ -29,5 +29,5 @@ public struct Measurement<Kind: MeasurementKind>: Sendable {
     }
 }
 
-extension Measurement: Equatable where Kind: Equatable {}
-extension Measurement: Codable where Kind: Codable {}
+extension TimedMeasurement: Equatable where Kind: Equatable {}
+extension TimedMeasurement: Codable where Kind: Codable {}
