@@ -74,17 +74,15 @@ public struct AltitudeFilter: Sendable {
         lastBarometerRecord = nil
         lastGPSRecord = nil
         if engine == nil { try start(at: reading) }
-        guard var kf = engine else { return }
-        engine = nil  // keeps the engine's storage uniquely referenced while it is updated in place
-        defer { engine = kf }
-        let errorIndex = kf.model.gpsErrorIndex
+        guard let errorIndex = engine?.model.gpsErrorIndex else { return }
+        // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
-            try kf.predict(to: reading.time)
+            try engine?.predict(to: reading.time)
             if let p = reading.pressure {
                 let z = LogPressureCoordinates.barometerMeasurement(pressure: p)
                 let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
-                lastBarometerRecord = try kf.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
-                                                    variance: sigma * sigma)
+                lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
+                                                         variance: sigma * sigma)
                 let pa = NaiveAveragingBaseline.pressureAltitude(p)
                 if firstPressureAltitude == nil { firstPressureAltitude = pa }
                 lastPressureAltitude = pa
@@ -97,16 +95,17 @@ public struct AltitudeFilter: Sendable {
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
-                let record = try kf.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex), variance: variance,
-                                           gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
-                if !record.decision.wasApplied { gatedFixCount += 1 }
+                let record = try engine?.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex), variance: variance,
+                                                gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
+                if let record, !record.decision.wasApplied { gatedFixCount += 1 }
                 lastGPSRecord = record
             }
         } catch {
             throw .numerical(String(describing: error))
         }
-        if frontDetector != nil {
-            let e = Self.estimate(time: kf.time, mean: kf.mean, covariance: kf.covariance, model: kf.model)
+        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance,
+           let model = engine?.model {
+            let e = Self.estimate(time: reading.time, mean: x, covariance: P, model: model)
             frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
                                    standardDeviation: e.seaLevelPressureStandardDeviation)
         }
@@ -155,12 +154,12 @@ public struct AltitudeFilter: Sendable {
     }
 
     private func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
-        guard let kf = engine else {
+        guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance, let model = engine?.model else {
             return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
                                     relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
                                     weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan)
         }
-        var e = Self.estimate(time: kf.time, mean: kf.mean, covariance: kf.covariance, model: kf.model)
+        var e = Self.estimate(time: time, mean: x, covariance: P, model: model)
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps

@@ -43,6 +43,12 @@ public struct FrontDetector: Sendable, Equatable, Codable {
         self.weatherNoiseDensity = weatherNoiseDensity
     }
 
+    /// Whether a sample at `time` would be kept (samples closer than `spacing` to the last are ignored).
+    public func isDue(at time: Double) -> Bool {
+        guard let last = history.last else { return true }
+        return time - last.time >= spacing
+    }
+
     /// Consumes the filter's QNH estimate and its standard deviation (hPa) at `time` (s).
     public mutating func observe(time: Double, seaLevelPressure qnh: Double, standardDeviation: Double) {
         if let last = history.last, time - last.time < spacing { return }
