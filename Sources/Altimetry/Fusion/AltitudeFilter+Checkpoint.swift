@@ -16,6 +16,7 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var firstPressureAltitude: Double?
     public var lastPressureAltitude: Double?
     public var frontDetector: FrontDetector?
+    public var referenceBarometerMeasurement: Double?
 }
 
 extension AltitudeFilter {
@@ -23,7 +24,8 @@ extension AltitudeFilter {
     public var checkpoint: AltitudeFilterCheckpoint {
         AltitudeFilterCheckpoint(parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
                                  gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
-                                 lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector)
+                                 lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
+                                 referenceBarometerMeasurement: referenceBarometerMeasurement)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -43,5 +45,6 @@ extension AltitudeFilter {
         firstPressureAltitude = checkpoint.firstPressureAltitude
         lastPressureAltitude = checkpoint.lastPressureAltitude
         frontDetector = checkpoint.frontDetector
+        referenceBarometerMeasurement = checkpoint.referenceBarometerMeasurement
     }
 }

@@ -17,6 +17,13 @@ import StateEstimation
 /// correlated error e of spread σ_e and attributes the rest of the reported variance to white noise,
 /// R = max(σ_g², a² − σ_e²). A fix claiming 5 m is used as a nominal one; a fix claiming 40 m is weighted about
 /// 1/1500 of a nominal one, since its white part alone is 38.7 m.
+///
+/// Air temperature: the model's pressure-to-height conversion assumes the standard lapse, so in air ΔT colder
+/// than standard every barometric height change reads T_ISA/T times too large (7 % at 20 K). Where a reading
+/// carries the station's air temperature T, the barometer's change since the first pressure is rescaled by
+/// k = T / T_ISA(ĥ) before the update, in log-pressure: z = z₁ + k (z − z₁), and its noise by k. This is the
+/// hypsometric equation with the measured temperature standing for the layer's mean; a constant offset of the
+/// column is left to the weather state, which GPS calibrates anyway.
 public struct AltitudeFilter: Sendable {
     /// The model's parameters.
     public let parameters: AltitudeModelParameters
@@ -35,6 +42,8 @@ public struct AltitudeFilter: Sendable {
     let recordsRun: Bool
     var gate: Gate
     var lastPressureAltitude: Meters?
+    /// The first pressure's barometer measurement, H₀ ln(p₁/1013.25), in metres: the origin of temperature correction.
+    var referenceBarometerMeasurement: Meters?
 
     /// A filter with the given parameters.
     ///
@@ -79,8 +88,19 @@ public struct AltitudeFilter: Sendable {
         do {
             try engine?.predict(to: reading.time)
             if let p = reading.pressure {
-                let z = LogPressureCoordinates.barometerMeasurement(pressure: p)
-                let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
+                var z = LogPressureCoordinates.barometerMeasurement(pressure: p)
+                var sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
+                if firstPressureAltitude == nil { referenceBarometerMeasurement = z }
+                if let temperature = reading.temperature, let reference = referenceBarometerMeasurement,
+                   let u = engine?.mean[AltitudeModel.altitudeIndex, 0] {
+                    // Hypsometric correction: the change since the first pressure is rescaled from the measured air
+                    // temperature to the standard one at the current altitude, k = T_measured / T_ISA(h).
+                    let standard = StandardAtmosphere.seaLevelTemperature
+                        - StandardAtmosphere.lapseRate * LogPressureCoordinates.altitude(u)
+                    let k = temperature / standard
+                    z = reference + k * (z - reference)
+                    sigma *= k
+                }
                 lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
                                                          variance: sigma * sigma)
                 let pa = NaiveAveragingBaseline.pressureAltitude(p)

@@ -18,6 +18,8 @@ public struct BenchCommand: Command {
         .init("seed", .value, placeholder: "S", help: "Seed of the first trial; trial k uses S + k (default 1)."),
         .init("calibration-trials", .value, placeholder: "N", help: "Trials of the static calibration (default 500)."),
         .init("throughput-rows", .value, placeholder: "N", help: "Rows for the throughput figure (default 1000000)."),
+        .init("params", .value, placeholder: "FILE", help: "JSON file of model parameters (default: the model's defaults)."),
+        .init("scenario", .value, placeholder: "NAME", help: "Run only this scenario (default: all)."),
     ]
 
     var json: Bool
@@ -25,6 +27,8 @@ public struct BenchCommand: Command {
     var seed: UInt64
     var calibrationTrials: Int
     var throughputRows: Int
+    var parametersFile: String?
+    var scenario: ScenarioName?
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
         try arguments.noPositionals()
@@ -33,13 +37,27 @@ public struct BenchCommand: Command {
         seed = UInt64(try arguments.integer("seed", default: 1, minimum: 0))
         calibrationTrials = try arguments.integer("calibration-trials", default: 500, minimum: 2)
         throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
+        parametersFile = arguments.values["params"]
+        if let name = arguments.values["scenario"] {
+            guard let known = ScenarioName(rawValue: name) else {
+                throw UsageError("unknown scenario '\(name)'; known: \(ScenarioName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            scenario = known
+        }
     }
 
     public func run(console: Console) -> ExitCode {
         let result: FusionBenchmark
         do {
+            var parameters = AltitudeModelParameters()
+            if let parametersFile {
+                parameters = try JSONDecoder().decode(AltitudeModelParameters.self,
+                                                      from: Data(contentsOf: URL(fileURLWithPath: parametersFile)))
+                try parameters.validate()
+            }
             result = try FusionBenchmark.run(trials: trials, seed: seed, calibrationTrials: calibrationTrials,
-                                             throughputRows: throughputRows)
+                                             throughputRows: throughputRows, parameters: parameters,
+                                             scenarios: scenario.map { [$0] } ?? ScenarioName.benchmark)
         } catch {
             console.writeError("error: the benchmark failed: \(error)\n")
             return .software

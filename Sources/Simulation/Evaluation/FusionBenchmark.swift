@@ -57,12 +57,14 @@ public struct FusionBenchmark: Sendable, Codable {
     ///   - calibrationTrials: trials of the static calibration.
     ///   - throughputRows: rows for the throughput measurement (at least 10⁶ for the quoted figure).
     public static func run(trials: Int, seed: UInt64, calibrationTrials: Int = 500, throughputRows: Int = 1_000_000,
-                           parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> FusionBenchmark {
+                           parameters: AltitudeModelParameters = AltitudeModelParameters(),
+                           scenarios: [ScenarioName] = ScenarioName.benchmark) throws -> FusionBenchmark {
         var results: [ScenarioResult] = []
-        for name in ScenarioName.benchmark {
+        for name in scenarios {
             results.append(try evaluate(name, trials: trials, seed: seed, parameters: parameters, useTemperature: true))
         }
-        let coldWithout = try evaluate(.cold, trials: trials, seed: seed, parameters: parameters, useTemperature: false)
+        let coldWithout = scenarios.contains(.cold)
+            ? try evaluate(.cold, trials: trials, seed: seed, parameters: parameters, useTemperature: false) : nil
         return FusionBenchmark(scenarios: results, cold_without_temperature: coldWithout,
                                static_calibration_600s: try calibration(trials: calibrationTrials, seed: seed),
                                throughput: try throughput(rows: throughputRows, seed: seed, parameters: parameters))
