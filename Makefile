@@ -25,7 +25,7 @@ release: deps
 
 # The main job on built-in data.
 demo: release
-	$(SWIFT) run -c release altimetry tables
+	$(SWIFT) run -c release altimetry demo
 
 # Every test.
 test: deps

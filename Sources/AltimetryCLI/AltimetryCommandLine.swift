@@ -7,6 +7,7 @@ public enum AltimetryCommandLine {
 
     /// Every subcommand, in the order help lists them.
     public static let commands: [any Command.Type] = [
+        DemoCommand.self,
         TablesCommand.self,
         BenchCommand.self,
         FloorsCommand.self,
