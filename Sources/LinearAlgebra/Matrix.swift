@@ -70,13 +70,14 @@ public struct Matrix: Sendable, Equatable, Hashable, Codable, CustomStringConver
     /// Element (row, column), zero-based.
     @inlinable
     public subscript(row: Int, column: Int) -> Double {
+        // A constant message keeps the accessor small enough to inline into the filter's hot loops.
         get {
-            precondition(row >= 0 && row < rows && column >= 0 && column < columns, "Index (\(row), \(column)) out of range")
-            return elements[row + column * rows]
+            precondition(row >= 0 && row < rows && column >= 0 && column < columns, "Matrix index out of range")
+            return elements[row &+ column &* rows]
         }
         set {
-            precondition(row >= 0 && row < rows && column >= 0 && column < columns, "Index (\(row), \(column)) out of range")
-            elements[row + column * rows] = newValue
+            precondition(row >= 0 && row < rows && column >= 0 && column < columns, "Matrix index out of range")
+            elements[row &+ column &* rows] = newValue
         }
     }
 
@@ -131,7 +132,11 @@ public struct Matrix: Sendable, Equatable, Hashable, Codable, CustomStringConver
     }
 
     /// Whether every element is finite.
-    public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+    @inlinable
+    public var isFinite: Bool {
+        for value in elements where !value.isFinite { return false }
+        return true
+    }
 
     public var description: String {
         rowArrays.map { $0.map { "\($0)" }.joined(separator: "\t") }.joined(separator: "\n")
