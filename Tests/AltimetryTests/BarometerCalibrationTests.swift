@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import Altimetry
+import Simulation
+
+@Suite("BarometerCalibration")
+struct BarometerCalibrationTests {
+    static func readings(seed: UInt64, duration: Double) throws -> [AltitudeReading] {
+        try Scenario.named(.seedCalibration, seed: seed, duration: duration).simulate().readings.map {
+            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude)
+        }
+    }
+
+    /// GIVEN a user standing still for ten minutes with a 10 m, 60 s GPS, THEN the calibration reports about 4 m
+    /// (the GLS bound is 4.09 m; the default weather noise adds a little), never the 0.4 m of σ/√N.
+    @Test("Ten minutes of still GPS calibrate to about 4 m, not 0.4 m", arguments: [1, 2, 3] as [UInt64])
+    func tenMinutes(seed: UInt64) throws {
+        var calibration = try BarometerCalibration(targetStandardDeviation: 5)
+        for r in try Self.readings(seed: seed, duration: 600) { try calibration.add(r) }
+        let status = try #require(calibration.status)
+        #expect((4.0...5.0).contains(status.altitudeOffsetStandardDeviation), "sigma \(status.altitudeOffsetStandardDeviation)")
+        #expect(status.isTargetReached && status.minutesNeeded == 0)
+        // The offset maps the barometer's standard-atmosphere altitude to the calibrated one.
+        #expect(abs(status.altitude - status.altitudeOffset - NaiveAveragingBaseline.pressureAltitude(1_013.25 * pow(1 - 0.0065 * 250 / 288.15, 5.255_8))) < 1.0)
+        // QNH sigma and altitude sigma agree through 8.3 m per hPa near sea level (GPS calibrates both at once).
+        #expect(abs(status.seaLevelPressureStandardDeviation * 8.3 - status.altitudeOffsetStandardDeviation) < 0.6)
+    }
+
+    @Test("The forecast of minutes needed matches what the real data then takes")
+    func forecastMatchesReality() throws {
+        let all = try Self.readings(seed: 5, duration: 3_600)
+        var calibration = try BarometerCalibration(targetStandardDeviation: 4.6)
+        for r in all where r.time < 300 { try calibration.add(r) }
+        let before = try #require(calibration.status)
+        let forecast = try #require(before.minutesNeeded)
+        let start = before.time
+        var reached: Double?
+        for r in all where r.time >= 300 {
+            try calibration.add(r)
+            if let e = calibration.filter.currentEstimate, e.altitudeStandardDeviation <= 4.6 {
+                reached = (e.time - start) / 60
+                break
+            }
+        }
+        let actual = try #require(reached, "forecast \(forecast) min")
+        // Both runs see fixes at 1 Hz; the covariance does not depend on the values, so they agree to a sample.
+        #expect(abs(forecast - actual) <= 2.0 / 60, "forecast \(forecast) min, actual \(actual) min")
+    }
+
+    @Test("A target below the weather's floor is reported unreachable, a reachable one with its minutes")
+    func unreachable() throws {
+        var calibration = try BarometerCalibration(targetStandardDeviation: 0.5)
+        for r in try Self.readings(seed: 2, duration: 300) { try calibration.add(r) }
+        let status = try #require(calibration.status)
+        #expect(!status.isTargetReached)
+        #expect(status.minutesNeeded == nil)
+        // With the default weather noise the sigma settles a little above 4 m (GPS information is forgotten as the
+        // weather moves); 4.6 m is reachable, 3.5 m is not.
+        let minutes = try #require(calibration.minutesNeeded(toReach: 4.6))
+        #expect(minutes > 0 && minutes < 60, "\(minutes) min")
+        #expect(calibration.minutesNeeded(toReach: 3.5) == nil)
+    }
+
+    @Test("Pressures enter in any unit: a kPa reading equals its hPa value")
+    func units() throws {
+        var a = try BarometerCalibration()
+        var b = try BarometerCalibration()
+        try a.addPressure(Foundation.Measurement(value: 101.0, unit: .kilopascals), at: 0)
+        try b.add(AltitudeReading(time: 0, pressure: 1_010))
+        try a.addFix(altitude: 30, verticalAccuracy: 19.6, convention: .ninetyFivePercent, at: 1)
+        try b.add(AltitudeReading(time: 1, gpsAltitude: 30, gpsVerticalAccuracy: 19.6 / 1.959963984540054))
+        #expect(a.status == b.status)
+        #expect(throws: AltitudeModelError.self) { try BarometerCalibration(targetStandardDeviation: 0) }
+    }
+}
