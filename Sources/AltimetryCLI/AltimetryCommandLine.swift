@@ -10,6 +10,7 @@ public enum AltimetryCommandLine {
         TablesCommand.self,
         BenchCommand.self,
         FloorsCommand.self,
+        FuseCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.
