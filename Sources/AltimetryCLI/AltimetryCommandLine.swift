@@ -11,6 +11,7 @@ public enum AltimetryCommandLine {
         BenchCommand.self,
         FloorsCommand.self,
         FuseCommand.self,
+        SimulateCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.

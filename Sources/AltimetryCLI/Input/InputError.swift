@@ -32,7 +32,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }
-        if let columnName { text += ": column \(columnNumber) '\(columnName)'" }
+        if let columnName { text += columnNumber > 0 ? ": column \(columnNumber) '\(columnName)'" : ": field '\(columnName)'" }
         return text + ": " + message
     }
 

@@ -80,7 +80,7 @@ public enum NDJSONReader {
                 default:
                     break
                 }
-                guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite else {
+                guard let number = value as? NSNumber, !(value.map { type(of: $0) == Bool.self } ?? false), number.doubleValue.isFinite else {
                     try fail(key, "found \(String(describing: value ?? "")), expected a finite number")
                     continue
                 }
