@@ -21,8 +21,9 @@ public enum GPXReader {
         parser.delegate = delegate
         let ok = parser.parse()
         if let error = delegate.error { throw error }
-        guard ok else {
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+        guard ok, parser.parserError == nil, delegate.open.isEmpty else {
+            let detail = parser.parserError.map { ($0 as NSError).localizedDescription }
+                ?? "unclosed element <\(delegate.open.last ?? "")>"
             throw InputError(file: file, line: parser.lineNumber,
                              message: "malformed GPX (XML error at column \(parser.columnNumber): \(detail)); expected well-formed XML")
         }
@@ -40,6 +41,8 @@ public enum GPXReader {
         var current: InputRow?
         var currentTimeText = ""
         var trackCount = 0
+        /// Elements opened and not yet closed, innermost last (libxml2 recovers from some mismatches silently).
+        var open: [String] = []
         let iso = ISO8601Parser()
 
         init(file: String) {
@@ -57,6 +60,7 @@ public enum GPXReader {
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             text = ""
+            open.append(name)
             switch name {
             case "trk":
                 trackCount += 1
@@ -74,6 +78,10 @@ public enum GPXReader {
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard open.last == name else {
+                return fail(parser, "malformed GPX: found </\(name)> where </\(open.last ?? "")> was expected; expected well-formed XML")
+            }
+            open.removeLast()
             guard current != nil else { return }
             let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
             switch name {
