@@ -12,6 +12,7 @@ public enum AltimetryCommandLine {
         FloorsCommand.self,
         FuseCommand.self,
         SimulateCommand.self,
+        CalibrateCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.
