@@ -13,6 +13,7 @@ public enum AltimetryCommandLine {
         FuseCommand.self,
         SimulateCommand.self,
         CalibrateCommand.self,
+        PlotCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.
