@@ -16,21 +16,26 @@ enum Fixed {
         }
         var n = UInt64(scaled)
         if value < 0 && n != 0 { buffer.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        // Digits are produced least significant first, so they are written backwards into reserved space.
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[count] = UInt8(n % 10) + 48
+        var m = n
+        repeat { m /= 10; count += 1 } while m > 0
+        count = max(count, decimals + 1)
+        let length = count + (decimals > 0 ? 1 : 0)
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+        buffer.withUnsafeMutableBufferPointer { b in
+            var position = start + length - 1
+            var written = 0
+            while written < count {
+                if decimals > 0 && written == decimals {
+                    b[position] = UInt8(ascii: ".")
+                    position -= 1
+                }
+                b[position] = UInt8(truncatingIfNeeded: n % 10) + 48
                 n /= 10
-                count += 1
-            } while n > 0 || count <= decimals
-            var k = count - 1
-            while k >= 0 {
-                if k == decimals - 1 { buffer.append(UInt8(ascii: ".")) }
-                buffer.append(d[k])
-                k -= 1
+                position -= 1
+                written += 1
             }
         }
     }

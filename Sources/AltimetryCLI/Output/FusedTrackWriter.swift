@@ -52,10 +52,14 @@ public struct FusedTrackWriter {
             Fixed.appendTime(row.time, to: &out)
             if let texts = table.timeTexts { out.append(comma); appendCSVText(texts[i], to: &out) }
             if table.hasTrackColumn { out.append(comma); appendCSVText(table.trackNames[row.track], to: &out) }
-            for column in Self.estimateColumns {
-                out.append(comma)
-                Fixed.append(f[keyPath: column.value], column.decimals, to: &out)
-            }
+            // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
+            out.append(comma); Fixed.append(f.altitude, 3, to: &out)
+            out.append(comma); Fixed.append(f.altitudeStandardDeviation, 3, to: &out)
+            out.append(comma); Fixed.append(f.seaLevelPressure, 3, to: &out)
+            out.append(comma); Fixed.append(f.seaLevelPressureStandardDeviation, 4, to: &out)
+            out.append(comma); Fixed.append(f.gpsError, 3, to: &out)
+            out.append(comma); Fixed.append(f.precision, 2, to: &out)
+            out.append(comma); Fixed.append(f.relativeAltitude, 3, to: &out)
             if table.referenceColumn != nil {
                 out.append(comma)
                 if let reference = row.reference { Fixed.append(reference, 3, to: &out) }
