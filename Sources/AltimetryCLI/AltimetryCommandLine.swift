@@ -11,6 +11,10 @@ public enum AltimetryCommandLine {
         TablesCommand.self,
         BenchCommand.self,
         FloorsCommand.self,
+        FuseCommand.self,
+        SimulateCommand.self,
+        CalibrateCommand.self,
+        PlotCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.

@@ -1,0 +1,88 @@
+import Altimetry
+import AltimetryCLI
+import Foundation
+
+/// `altimetry-bench fuse [--rows N]`: `altimetry fuse` end to end (read, filter, write) on a generated CSV.
+///
+/// Writes a single-track file and a file of 8 interleaved tracks, each of N rows (default 1,000,000: a pressure
+/// every row at 2 Hz, a GPS fix every other row), to a temporary directory, and runs the command in-process
+/// with `--jobs 1` and `--jobs 2`, printing rows per second. Also times the reader alone.
+enum FuseBenchmark {
+    static func run(arguments: [String]) -> Int32 {
+        var rows = 1_000_000
+        if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { rows = n }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-fuse-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
+            print("cannot create \(dir.path): \(error)")
+            return 73
+        }
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let single = dir.appendingPathComponent("single.csv").path
+        let multi = dir.appendingPathComponent("multi.csv").path
+        FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1)))
+        FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8)))
+        let out = dir.appendingPathComponent("out.csv").path
+        let console = Console(write: { _ in }, writeError: { _ in })
+
+        if let data = FileManager.default.contents(atPath: single) {
+            let start = Date()
+            let table = try? CSVReader.read(data, file: single)
+            let seconds = Date().timeIntervalSince(start)
+            print("read only, single track:      \(format(Double(table?.rows.count ?? 0) / seconds)) rows/s (\(format(seconds, 3)) s)")
+            if let table, let fuser = Optional(TrackFuser(parameters: .init(), jobs: 1)) {
+                let start = Date()
+                if let result = try? fuser.fuse(table) {
+                    let fuseSeconds = Date().timeIntervalSince(start)
+                    print("filter only, single track:    \(format(Double(rows) / fuseSeconds)) rows/s (\(format(fuseSeconds, 3)) s)")
+                    let writeStart = Date()
+                    let bytes = FusedTrackWriter(table: table, fused: result.rows).bytes(.csv)
+                    let writeSeconds = Date().timeIntervalSince(writeStart)
+                    print("CSV writing only:             \(format(Double(rows) / writeSeconds)) rows/s (\(format(writeSeconds, 3)) s, \(bytes.count) bytes)")
+                }
+            }
+        }
+        var results: [String: Double] = [:]
+        for (label, path, jobs) in [("fuse single track, 1 job: ", single, 1), ("fuse 8 tracks, 1 job:      ", multi, 1),
+                                    ("fuse 8 tracks, 2 jobs:     ", multi, 2)] {
+            let start = Date()
+            let code = AltimetryCommandLine.run(arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
+            let seconds = Date().timeIntervalSince(start)
+            guard code == .success else { print("\(label) failed with exit code \(code.rawValue)"); return 70 }
+            results[label] = Double(rows) / seconds
+            print("\(label) \(format(Double(rows) / seconds)) rows/s (\(format(seconds, 3)) s)")
+        }
+        if let one = results["fuse 8 tracks, 1 job:      "], let two = results["fuse 8 tracks, 2 jobs:     "] {
+            print("speed-up of 2 jobs over 1 on 8 tracks: \(format(two / one, 2))x")
+        }
+        return 0
+    }
+
+    /// A CSV of `rows` rows over `tracks` interleaved tracks: a gentle climb with pressure waves and GPS noise,
+    /// from a fixed linear congruential sequence (the same file every run).
+    static func csv(rows: Int, tracks: Int) -> [UInt8] {
+        var text = tracks > 1 ? "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m\n" : "t,pressure_hpa,gps_alt_m,gps_vacc_m\n"
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func noise() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53) - 0.5
+        }
+        var bytes: [UInt8] = Array(text.utf8)
+        bytes.reserveCapacity(rows * 40)
+        text = ""
+        for i in 0..<rows {
+            let track = i % tracks
+            let k = i / tracks
+            let t = Double(k) * 0.5
+            let altitude = 300 + 0.2 * t.truncatingRemainder(dividingBy: 3_000) + 5 * sin(t / 100)
+            let pressure = 1013.25 * pow(1 - 2.25577e-5 * altitude, 5.25588) + 0.01 * noise()
+            var line = tracks > 1 ? "walk-\(track)," : ""
+            line += String(format: "%.1f,%.4f,", t, pressure)
+            if k % 2 == 0 { line += String(format: "%.2f,4.5", altitude + 3 * noise()) } else { line += "," }
+            line += "\n"
+            bytes.append(contentsOf: line.utf8)
+        }
+        return bytes
+    }
+
+    static func format(_ value: Double, _ decimals: Int = 0) -> String { String(format: "%.\(decimals)f", value) }
+}

@@ -1,0 +1,140 @@
+import Altimetry
+import Foundation
+
+/// `altimetry fuse INPUT`: the fused track, one output row per input row, with a summary on stderr.
+public struct FuseCommand: Command {
+    public static let name = "fuse"
+    public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
+    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [model options]"
+    public static let options: [ArgumentScanner.Option] = [
+        .init("out", .value, placeholder: "FILE", help: "Write the track to FILE, atomically (default standard output)."),
+        .init("format", .value, placeholder: "csv|ndjson|gpx", help: "Output format (default csv, or from --out's extension)."),
+        .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
+        .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
+        .init("vacc-confidence", .value, placeholder: "0.68|0.95", help: "What gps_vacc_m means: one sigma (0.68, default) or 95 %."),
+        .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+        .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
+        .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
+        .init("jobs", .value, placeholder: "N", help: "Tracks fused at once (default: the number of cores)."),
+    ] + ModelOptions.options
+
+    let input: String
+    let out: String?
+    let format: OutputFormat
+    let smooth: Bool
+    let readOptions: ReadOptions
+    let pressure: String?
+    let saveState: String?
+    let resume: String?
+    let jobs: Int
+    let model: ModelOptions
+
+    public init(_ a: ArgumentScanner) throws(UsageError) {
+        input = try a.onePositional("INPUT")
+        out = a.values["out"]
+        if let text = a.values["format"] {
+            guard let f = OutputFormat(rawValue: text) else { throw UsageError("option '--format' expects csv, ndjson or gpx, got '\(text)'") }
+            format = f
+        } else if let out, let f = OutputFormat(rawValue: URL(fileURLWithPath: out).pathExtension.lowercased()) {
+            format = f
+        } else {
+            format = .csv
+        }
+        smooth = a.flags.contains("smooth")
+        let convention: VerticalAccuracyConvention
+        switch a.values["vacc-confidence"] {
+        case nil, "0.68", "0.683", "1": convention = .oneSigma
+        case "0.95": convention = .ninetyFivePercent
+        case let other?: throw UsageError("option '--vacc-confidence' expects 0.68 or 0.95, got '\(other)'")
+        }
+        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        pressure = a.values["pressure"]
+        saveState = a.values["save-state"]
+        resume = a.values["resume"]
+        jobs = try a.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
+        model = try ModelOptions(a)
+        if smooth && (saveState != nil || resume != nil) {
+            throw UsageError("--smooth cannot be combined with --save-state or --resume (the smoother needs the whole track)")
+        }
+        if resume != nil && !model.isEmpty {
+            throw UsageError("--resume takes the model from the saved state; model options cannot be given with it")
+        }
+    }
+
+    public func run(console: Console) -> ExitCode {
+        do {
+            return try execute(console: console)
+        } catch {
+            console.writeError("error: \(error)\n")
+            return error.exitCode
+        }
+    }
+
+    private func execute(console: Console) throws(InputError) -> ExitCode {
+        let parameters = try model.parameters()
+        var checkpoint: AltitudeFilterCheckpoint?
+        if let resume {
+            let data = try InputLoader.data(resume)
+            do { checkpoint = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data) } catch {
+                throw InputError(file: resume, message: "found no valid filter state (\(error)); expected a file written by --save-state")
+            }
+        }
+        if console.errorIsTerminal { console.writeError("reading \(input)...\r") }
+        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions)
+        for notice in table.notices { console.writeError(notice + "\n") }
+        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
+        if (saveState != nil || resume != nil) && table.trackNames.count > 1 {
+            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; --save-state and --resume "
+                             + "expect a single track", exitCode: .usage)
+        }
+        if console.errorIsTerminal { console.writeError("fusing \(table.rows.count) rows...\r") }
+        let fuser = TrackFuser(parameters: checkpoint?.parameters ?? parameters, smooth: smooth,
+                               skipInvalid: readOptions.skipInvalid, resume: checkpoint, jobs: jobs)
+        let result = try fuser.fuse(table)
+        for track in result.tracks { for refused in track.refused { console.writeError("skipped: \(refused)\n") } }
+        let writer = FusedTrackWriter(table: table, fused: result.rows)
+        if format == .gpx && writer.lacksPositions {
+            console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
+        }
+        let bytes = writer.bytes(format)
+        if let saveState, let state = result.tracks.first?.checkpoint {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data: Data
+            do { data = try encoder.encode(state) } catch {
+                throw InputError(file: saveState, message: "could not encode the filter state: \(error)", exitCode: .software)
+            }
+            try AtomicFile.write(Array(data), to: saveState)
+        }
+        if let out {
+            try AtomicFile.write(bytes, to: out)
+        } else {
+            console.write(String(decoding: bytes, as: UTF8.self))
+        }
+        console.writeError(Self.summary(table: table, result: result))
+        return .success
+    }
+
+    /// The summary on stderr: rows, skipped rows, fixes used and gated, and per track the final altitude and QNH.
+    static func summary(table: InputTable, result: TrackFuser.Result) -> String {
+        let rejected = result.rows.filter { if case .rejected = $0.status { return true } else { return false } }.count
+        let fixes = result.tracks.reduce(0) { $0 + $1.fixes }
+        let gated = result.tracks.reduce(0) { $0 + $1.gatedFixes }
+        var text = "rows: \(table.rows.count) (skipped as invalid: \(table.skipped.count + result.tracks.reduce(0) { $0 + $1.refused.count }), "
+            + "rejected in all: \(rejected)); GPS fixes used: \(fixes), gated: \(gated)\n"
+        let shown = result.tracks.prefix(20)
+        for track in shown {
+            let label = table.hasTrackColumn ? "track '\(track.name)': " : ""
+            guard let e = track.final else { text += "\(label)no usable reading\n"; continue }
+            text += "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
+                + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
+                + "fronts: \(track.fronts.count)"
+            for front in track.fronts {
+                text += " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"
+            }
+            text += "\n"
+        }
+        if result.tracks.count > shown.count { text += "... and \(result.tracks.count - shown.count) more tracks\n" }
+        return text
+    }
+}

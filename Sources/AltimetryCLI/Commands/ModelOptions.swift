@@ -1,0 +1,85 @@
+import Altimetry
+import Foundation
+
+/// The model options shared by `fuse` and `calibrate`, turned into `AltitudeModelParameters`.
+///
+/// `--params FILE` is read first (a JSON object with any of the parameters' snake_case keys); single options
+/// override it; `--gate off` and `--fronts off` switch gating and front detection off.
+struct ModelOptions: Sendable {
+    static let options: [ArgumentScanner.Option] = {
+        let d = AltitudeModelParameters()
+        return [
+            .init("gps-sigma", .value, placeholder: "M", help: "Spread of the correlated GPS error, in metres (default \(d.gpsErrorStandardDeviation))."),
+            .init("gps-tau", .value, placeholder: "S", help: "Correlation time of the GPS error, in seconds (default \(d.gpsCorrelationTime))."),
+            .init("gps-white", .value, placeholder: "M", help: "White GPS noise, one sigma in metres (default \(d.gpsWhiteNoiseStandardDeviation))."),
+            .init("baro-sigma", .value, placeholder: "HPA", help: "Barometer noise, one sigma in hPa (default \(d.barometerNoiseStandardDeviation))."),
+            .init("weather-q", .value, placeholder: "HPA2_PER_S", help: "Weather random walk, in hPa²/s (default 1/3600)."),
+            .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
+            .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
+            .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
+            .init("fronts", .value, placeholder: "on|off", help: "Weather-front detection (default on)."),
+        ]
+    }()
+
+    let paramsFile: String?
+    /// Single options given, by option name, in the order of `keys`.
+    let overrides: [(String, Double)]
+    let gate: Bool?
+    let fronts: Bool?
+
+    init(_ a: ArgumentScanner) throws(UsageError) {
+        paramsFile = a.values["params"]
+        var list: [(String, Double)] = []
+        for (name, _) in Self.keys where a.values[name] != nil {
+            list.append((name, try a.number(name, default: 0)))
+        }
+        overrides = list
+        gate = try Self.onOff(a, "gate")
+        fronts = try Self.onOff(a, "fronts")
+    }
+
+    // Immutable; key paths are not yet Sendable.
+    nonisolated(unsafe) private static let keys: [(String, WritableKeyPath<AltitudeModelParameters, Double>)] = [
+            ("gps-sigma", \.gpsErrorStandardDeviation), ("gps-tau", \.gpsCorrelationTime),
+            ("gps-white", \.gpsWhiteNoiseStandardDeviation), ("baro-sigma", \.barometerNoiseStandardDeviation),
+            ("weather-q", \.weatherNoiseDensity), ("altitude-q", \.altitudeNoiseDensity),
+        ]
+
+    /// Whether any model option was given.
+    var isEmpty: Bool { paramsFile == nil && overrides.isEmpty && gate == nil && fronts == nil }
+
+    private static func onOff(_ a: ArgumentScanner, _ name: String) throws(UsageError) -> Bool? {
+        guard let text = a.values[name] else { return nil }
+        switch text {
+        case "on": return true
+        case "off": return false
+        default: throw UsageError("option '--\(name)' expects 'on' or 'off', got '\(text)'")
+        }
+    }
+
+    /// The parameters: defaults, then the file, then the options.
+    ///
+    /// - Throws: `InputError` for an unreadable or invalid parameter file or an out-of-range parameter.
+    func parameters() throws(InputError) -> AltitudeModelParameters {
+        var p = AltitudeModelParameters()
+        if let paramsFile {
+            let data = try InputLoader.data(paramsFile)
+            do {
+                p = try JSONDecoder().decode(AltitudeModelParameters.self, from: data)
+            } catch {
+                throw InputError(file: paramsFile, message: "found invalid model parameters (\(error)); expected a JSON "
+                                 + "object with keys such as gps_sigma, gps_tau, gps_white, baro_sigma, weather_q, altitude_q")
+            }
+        }
+        for (name, value) in overrides {
+            if let key = Self.keys.first(where: { $0.0 == name })?.1 { p[keyPath: key] = value }
+        }
+        if gate == false { p.gateStandardDeviations = nil }
+        if gate == true && p.gateStandardDeviations == nil { p.gateStandardDeviations = AltitudeModelParameters().gateStandardDeviations }
+        if let fronts { p.detectsFronts = fronts }
+        do { try p.validate() } catch {
+            throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
+        }
+        return p
+    }
+}

@@ -1,0 +1,82 @@
+import Altimetry
+import Foundation
+
+/// `altimetry plot INPUT`: fuses the input and draws it as an SVG (see `AltitudePlot`).
+public struct PlotCommand: Command {
+    public static let name = "plot"
+    public static let overview = "Draw a recording and its fused altitude and QNH as an SVG."
+    public static let synopsis = "INPUT [--out FILE.svg] [--skip-invalid] [model options]"
+    public static let options: [ArgumentScanner.Option] = [
+        .init("out", .value, placeholder: "FILE.svg", help: "Write the SVG to FILE, atomically (default standard output)."),
+        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+        .init("track", .value, placeholder: "ID", help: "With several tracks: the track to draw (default the first)."),
+    ] + ModelOptions.options
+
+    let input: String
+    let out: String?
+    let skipInvalid: Bool
+    let track: String?
+    let model: ModelOptions
+
+    public init(_ a: ArgumentScanner) throws(UsageError) {
+        input = try a.onePositional("INPUT")
+        out = a.values["out"]
+        skipInvalid = a.flags.contains("skip-invalid")
+        track = a.values["track"]
+        model = try ModelOptions(a)
+    }
+
+    public func run(console: Console) -> ExitCode {
+        do throws(InputError) {
+            let parameters = try model.parameters()
+            let table = try InputLoader.table(input, options: ReadOptions(skipInvalid: skipInvalid))
+            for notice in table.notices { console.writeError(notice + "\n") }
+            for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
+            let chosen: Int
+            if let track {
+                guard let index = table.trackNames.firstIndex(of: track) else {
+                    throw InputError(file: table.file, message: "found no track '\(track)'; expected one of "
+                                     + table.trackNames.joined(separator: ", "), exitCode: .usage)
+                }
+                chosen = index
+            } else {
+                chosen = 0
+                if table.trackNames.count > 1 { console.writeError("notice: drawing track '\(table.trackNames[0])' (use --track)\n") }
+            }
+            var single = table
+            single.rows = []
+            single.trackNames = [table.trackNames[chosen]]
+            single.timeTexts = nil
+            for row in table.rows where row.track == chosen {
+                var copy = row
+                copy.track = 0
+                single.rows.append(copy)
+            }
+            let fused = try TrackFuser(parameters: parameters, skipInvalid: skipInvalid, jobs: 1).fuse(single).rows
+            var naive = NaiveAveragingBaseline()
+            var plot = AltitudePlot(times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
+                                    qnhSigma: [], referenceName: table.referenceColumn)
+            for (row, f) in zip(single.rows, fused) {
+                if case .rejected = f.status { continue }
+                plot.times.append(row.time)
+                plot.truth.append(row.reference)
+                plot.gps.append(row.gpsAltitude)
+                if case .gated = f.status { plot.gated.append(true) } else { plot.gated.append(false) }
+                plot.naive.append(naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude).altitudeMeters)
+                plot.fused.append(f.altitude)
+                plot.sigma.append(f.altitudeStandardDeviation)
+                plot.qnh.append(f.seaLevelPressure)
+                plot.qnhSigma.append(f.seaLevelPressureStandardDeviation)
+            }
+            guard !plot.times.isEmpty else {
+                throw InputError(file: table.file, message: "found no usable rows to draw")
+            }
+            let bytes = Array(plot.svg().utf8)
+            if let out { try AtomicFile.write(bytes, to: out) } else { console.write(String(decoding: bytes, as: UTF8.self)) }
+            return .success
+        } catch {
+            console.writeError("error: \(error)\n")
+            return error.exitCode
+        }
+    }
+}

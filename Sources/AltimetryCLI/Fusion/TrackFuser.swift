@@ -1,0 +1,201 @@
+import Altimetry
+import Dispatch
+import Foundation
+import StateEstimation
+
+/// Fuses every track of an input table with its own `AltitudeFilter`, tracks in parallel, rows in input order.
+///
+/// Each input row gets one `FusedRow`: rows the reader marked invalid and rows with neither a pressure nor a
+/// GPS altitude are `rejected` with the reason; the rest carry the estimate after that row (or the smoothed one).
+public struct TrackFuser: Sendable {
+    /// The model's parameters (ignored when resuming: the checkpoint carries its own).
+    public var parameters: AltitudeModelParameters
+    /// Output the Rauch-Tung-Striebel smoothed track instead of the filtered one.
+    public var smooth = false
+    /// Mark rows the filter refuses as rejected instead of stopping.
+    public var skipInvalid = false
+    /// A filter state to continue from (single-track inputs only).
+    public var resume: AltitudeFilterCheckpoint?
+    /// The number of tracks fused at once (at least 1).
+    public var jobs: Int
+
+    public init(parameters: AltitudeModelParameters, smooth: Bool = false, skipInvalid: Bool = false,
+                resume: AltitudeFilterCheckpoint? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.parameters = parameters
+        self.smooth = smooth
+        self.skipInvalid = skipInvalid
+        self.resume = resume
+        self.jobs = max(1, jobs)
+    }
+
+    /// One track's outcome.
+    public struct TrackSummary: Sendable {
+        /// The track's name (empty without `track_id`).
+        public var name: String
+        /// Input rows in the track.
+        public var rows = 0
+        /// GPS fixes used and gated.
+        public var fixes = 0
+        public var gatedFixes = 0
+        /// The estimate after the last usable row.
+        public var final: AltitudeEstimate?
+        /// Weather fronts detected.
+        public var fronts: [WeatherFront] = []
+        /// The filter's state after the last row (not with `smooth`).
+        public var checkpoint: AltitudeFilterCheckpoint?
+        /// Rows the filter refused under `skipInvalid`.
+        public var refused: [InputError] = []
+    }
+
+    /// The fused rows, in input order, and one summary per track.
+    public struct Result: Sendable {
+        public var rows: [FusedRow]
+        public var tracks: [TrackSummary]
+    }
+
+    /// Fuses `table`.
+    ///
+    /// - Throws: `InputError` naming the row the filter refused (unless `skipInvalid`), or a bad checkpoint.
+    public func fuse(_ table: InputTable) throws(InputError) -> Result {
+        var groups = [[Int]](repeating: [], count: table.trackNames.count)
+        if groups.count == 1 {
+            groups[0] = Array(table.rows.indices)
+        } else {
+            for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
+        }
+        let output = SharedBuffer<FusedRow>(count: table.rows.count, initial: FusedRow())
+        let summaries = SharedBuffer<TrackSummary?>(count: groups.count, initial: nil)
+        let errors = SharedBuffer<InputError?>(count: groups.count, initial: nil)
+        let next = SharedCounter()
+        let workers = min(jobs, groups.count)
+        let work: @Sendable (Int) -> Void = { [self, groups] _ in
+            while true {
+                let track = next.take()
+                guard track < groups.count else { return }
+                do throws(InputError) {
+                    summaries[track] = try fuseTrack(table, indices: groups[track], name: table.trackNames[track], into: output)
+                } catch {
+                    errors[track] = error
+                }
+            }
+        }
+        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
+        let failures = errors.array.compactMap { $0 }
+        if let first = failures.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
+        return Result(rows: output.array, tracks: summaries.array.compactMap { $0 })
+    }
+
+    private func reading(_ row: InputRow) -> AltitudeReading {
+        AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+                        gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature)
+    }
+
+    private func fill(_ e: AltitudeEstimate, status: FusedRow.Status) -> FusedRow {
+        var out = FusedRow()
+        out.altitude = e.altitude
+        out.altitudeStandardDeviation = e.altitudeStandardDeviation
+        out.precision = e.displayPrecision
+        out.relativeAltitude = e.relativeAltitude
+        out.seaLevelPressure = e.seaLevelPressure
+        out.seaLevelPressureStandardDeviation = e.seaLevelPressureStandardDeviation
+        out.gpsError = e.gpsError
+        out.status = status
+        return out
+    }
+
+    private func status(_ e: AltitudeEstimate) -> FusedRow.Status {
+        if let record = e.gpsUpdate, case .rejected(.innovationGate(let threshold)) = record.decision {
+            return .gated(nis: record.normalizedInnovationSquared, threshold: threshold)
+        }
+        return .ok
+    }
+
+    private static let noReading = "no pressure and no GPS reading"
+
+    private func fuseTrack(_ table: InputTable, indices: [Int], name: String,
+                           into output: SharedBuffer<FusedRow>) throws(InputError) -> TrackSummary {
+        var summary = TrackSummary(name: name)
+        summary.rows = indices.count
+        var filter: AltitudeFilter
+        do {
+            filter = try resume.map { c throws(AltitudeModelError) in try AltitudeFilter(restoring: c) }
+                ?? AltitudeFilter(parameters: parameters)
+        } catch {
+            throw InputError(file: table.file, message: "cannot start the filter: \(error)", exitCode: .dataError)
+        }
+        var usable: [Int] = []
+        var readings: [AltitudeReading] = []
+        for i in indices {
+            let row = table.rows[i]
+            if let reason = row.invalidReason { output[i] = rejected(reason); continue }
+            if row.pressure == nil && row.gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
+            let r = reading(row)
+            do {
+                let e = try filter.process(r)
+                output[i] = fill(e, status: status(e))
+                summary.final = e
+                usable.append(i)
+                readings.append(r)
+            } catch {
+                let problem = InputError(file: table.file, line: row.line, message: "the filter refused the row: \(error)")
+                guard skipInvalid else { throw problem }
+                summary.refused.append(problem)
+                output[i] = rejected(error.description)
+            }
+        }
+        summary.fixes = filter.fixCount - filter.gatedFixCount
+        summary.gatedFixes = filter.gatedFixCount
+        summary.fronts = filter.fronts
+        summary.checkpoint = filter.checkpoint
+        if smooth && !readings.isEmpty {
+            do {
+                let (filtered, smoothed) = try AltitudeFilter.smooth(readings, parameters: parameters)
+                for (k, i) in usable.enumerated() where k < smoothed.count && k < filtered.count {
+                    output[i] = fill(smoothed[k], status: status(filtered[k]))
+                }
+                summary.final = smoothed.last
+                summary.checkpoint = nil
+            } catch {
+                throw InputError(file: table.file, message: "the smoother failed: \(error)")
+            }
+        }
+        return summary
+    }
+
+    private func rejected(_ reason: String) -> FusedRow {
+        var row = FusedRow()
+        row.status = .rejected(reason)
+        return row
+    }
+}
+
+/// A fixed-size buffer that concurrent workers write at disjoint indices.
+final class SharedBuffer<Element>: @unchecked Sendable {
+    // Safety: each index is written by one worker only (tracks own disjoint rows), and read after all join.
+    private let storage: UnsafeMutableBufferPointer<Element>
+
+    init(count: Int, initial: Element) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: initial)
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    subscript(index: Int) -> Element {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    var array: [Element] { Array(storage) }
+}
+
+/// Hands out 0, 1, 2, ... to concurrent workers.
+final class SharedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take() -> Int { lock.withLock { defer { value += 1 }; return value } }
+}

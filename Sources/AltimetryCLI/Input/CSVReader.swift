@@ -1,0 +1,307 @@
+import Altimetry
+import Foundation
+
+/// Reads the CSV input format (see Docs/formats.md) from bytes.
+///
+/// The header names the columns, in any order; lines starting with `#` and blank lines are skipped; a blank
+/// cell is no reading. Cells are split on UTF-8 bytes and numbers parsed by `FastNumber`, so a row costs no
+/// allocation unless it carries a new `track_id` or an ISO 8601 `time`. Cells may be wrapped in double quotes
+/// (no embedded commas).
+public enum CSVReader {
+    /// Parses `data` as the file named `file` in messages.
+    ///
+    /// - Throws: `InputError` for an empty file, a missing header, no time column, neither a pressure nor a GPS
+    ///   column, and, unless `options.skipInvalid`, any unusable cell, a short (truncated) or long row, or time
+    ///   going backwards within a track.
+    public static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable {
+        do {
+            return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> InputTable in
+                var parser = Parser(bytes: bytes, file: file, options: options)
+                return try parser.parse()
+            }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, message: "\(error)", exitCode: .ioError)
+        }
+    }
+
+    private struct Column {
+        var field: InputField?
+        var name: String
+    }
+
+    private struct Parser {
+        let bytes: UnsafeRawBufferPointer
+        let file: String
+        let options: ReadOptions
+        var table: InputTable
+        var columns: [Column] = []
+        var trackIndex: [String: Int] = [:]
+        var lastTrackBytes: [UInt8] = []
+        var lastTrack = 0
+        var lastTimes: [Double] = []
+        var currentLineIsUnterminated = false
+        let iso = ISO8601Parser()
+
+        init(bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions) {
+            self.bytes = bytes
+            self.file = file
+            self.options = options
+            self.table = InputTable(file: file)
+        }
+
+        /// Lines as byte ranges without the line break (and without a trailing carriage return).
+        mutating func parse() throws(InputError) -> InputTable {
+            let n = bytes.count
+            var lineStart = 0
+            var lineNumber = 0
+            var sawHeader = false
+            var sawAnything = false
+            var cellStarts: [Int] = []
+            var cellEnds: [Int] = []
+            while lineStart < n {
+                lineNumber += 1
+                var lineEnd = lineStart
+                while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
+                let next = lineEnd + 1
+                let endedWithNewline = lineEnd < n
+                var end = lineEnd
+                if end > lineStart && bytes[end - 1] == 13 { end -= 1 }
+                defer { lineStart = next }
+                if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
+                if isBlank(lineStart, end) { continue }
+                sawAnything = true
+                cellStarts.removeAll(keepingCapacity: true)
+                cellEnds.removeAll(keepingCapacity: true)
+                var s = lineStart
+                var i = lineStart
+                while i <= end {
+                    if i == end || bytes[i] == UInt8(ascii: ",") {
+                        var a = s, b = i
+                        while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
+                        while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
+                        if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
+                        cellStarts.append(a)
+                        cellEnds.append(b)
+                        s = i + 1
+                    }
+                    i += 1
+                }
+                if !sawHeader {
+                    try readHeader(cellStarts, cellEnds, line: lineNumber)
+                    sawHeader = true
+                    continue
+                }
+                currentLineIsUnterminated = !endedWithNewline
+                try readRow(cellStarts, cellEnds, line: lineNumber, isLast: !endedWithNewline)
+            }
+            if !sawAnything {
+                throw InputError(file: file, message: "the file is empty; expected a header line naming the columns "
+                                 + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
+            }
+            return table
+        }
+
+        func isBlank(_ a: Int, _ b: Int) -> Bool {
+            var i = a
+            while i < b {
+                if bytes[i] != 32 && bytes[i] != 9 && bytes[i] != 13 && bytes[i] != UInt8(ascii: ",") { return false }
+                i += 1
+            }
+            return true
+        }
+
+        func text(_ a: Int, _ b: Int) -> String {
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+        }
+
+        mutating func readHeader(_ starts: [Int], _ ends: [Int], line: Int) throws(InputError) {
+            let names = zip(starts, ends).map { text($0, $1).lowercased() }
+            if let first = names.first, Double(first) != nil || first.isEmpty {
+                throw InputError(file: file, line: line, message: "found data '\(text(starts[0], ends[ends.count - 1]))' "
+                                 + "where the header was expected; the first line must name the columns, e.g. "
+                                 + "t,pressure_hpa,gps_alt_m,gps_vacc_m")
+            }
+            var unknown: [String] = []
+            var seen: Set<InputField> = []
+            for (k, name) in names.enumerated() {
+                let field = InputField(rawValue: name)
+                if let field {
+                    if seen.contains(field) {
+                        throw InputError(file: file, line: line, column: (name, k + 1),
+                                         message: "found the column '\(name)' twice; expected each column once")
+                    }
+                    seen.insert(field)
+                } else {
+                    unknown.append(name)
+                }
+                columns.append(Column(field: field, name: name))
+            }
+            if !unknown.isEmpty {
+                table.notices.append("notice: \(file): ignoring unknown column\(unknown.count == 1 ? "" : "s") "
+                                     + unknown.map { "'\($0)'" }.joined(separator: ", "))
+            }
+            guard seen.contains(.t) || seen.contains(.time) else {
+                throw InputError(file: file, line: line, message: "found no time column in the header "
+                                 + "(\(names.joined(separator: ","))); expected 't' (seconds) or 'time' (ISO 8601)")
+            }
+            if seen.contains(.t) && seen.contains(.time) {
+                throw InputError(file: file, line: line, message: "found both 't' and 'time'; expected one time column")
+            }
+            let pressures = seen.filter(\.isPressure)
+            if pressures.count > 1 {
+                throw InputError(file: file, line: line, message: "found \(pressures.count) pressure columns; expected one "
+                                 + "of pressure_hpa, pressure_kpa, pressure_pa")
+            }
+            if seen.contains(.gpsEllipsoidAltitude) != seen.contains(.geoidSeparation) {
+                throw InputError(file: file, line: line, message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
+                                 + "expected both (altitude above mean sea level = ellipsoidal altitude - geoid separation)")
+            }
+            if seen.contains(.gpsAltitude) && seen.contains(.gpsEllipsoidAltitude) {
+                throw InputError(file: file, line: line, message: "found both gps_alt_m and gps_alt_ellipsoid_m; expected one")
+            }
+            if seen.contains(.trueAltitude) && seen.contains(.referenceAltitude) {
+                throw InputError(file: file, line: line, message: "found both true_alt_m and ref_alt_m; expected one")
+            }
+            if pressures.isEmpty && !seen.contains(.gpsAltitude) && !seen.contains(.gpsEllipsoidAltitude) {
+                throw InputError(file: file, line: line, message: "found no pressure and no GPS column in the header "
+                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa or pressure_pa, "
+                                 + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
+            }
+            table.hasTrackColumn = seen.contains(.trackID)
+            table.referenceColumn = seen.contains(.trueAltitude) ? "true_alt_m" : seen.contains(.referenceAltitude) ? "ref_alt_m" : nil
+            if seen.contains(.time) { table.timeTexts = [] }
+        }
+
+        /// Records a problem: throws, or under `--skip-invalid` returns the reason to mark the row with.
+        func problem(line: Int, column k: Int?, _ message: String) throws(InputError) -> InputError {
+            var error = InputError(file: file, line: line, column: k.map { (columns[$0].name, $0 + 1) }, message: message)
+            if currentLineIsUnterminated && !message.contains("truncated") {
+                error.message += " (the last line has no line break and may be truncated)"
+            }
+            if !options.skipInvalid { throw error }
+            return error
+        }
+
+        mutating func readRow(_ starts: [Int], _ ends: [Int], line: Int, isLast: Bool) throws(InputError) {
+            var row = InputRow(line: line, time: .nan)
+            var firstProblem: InputError?
+            var ellipsoid: Double?
+            var separation: Double?
+            var timeText = ""
+            if starts.count != columns.count {
+                let message: String
+                if starts.count < columns.count {
+                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns; "
+                        + "'\(columns[starts.count].name)' and after are missing)"
+                        + (isLast ? "; the last line looks truncated" : "")
+                } else {
+                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns)"
+                }
+                firstProblem = try problem(line: line, column: nil, message)
+            }
+            for k in 0..<min(starts.count, columns.count) where firstProblem == nil {
+                guard let field = columns[k].field else { continue }
+                let a = starts[k], b = ends[k]
+                if field == .trackID {
+                    row.track = trackNumber(a, b)
+                    continue
+                }
+                if field == .time {
+                    timeText = text(a, b)
+                    guard let seconds = iso.seconds(timeText) else {
+                        firstProblem = try problem(line: line, column: k, "found '\(timeText)', expected an ISO 8601 time "
+                                                   + "such as 2024-05-01T12:00:00Z")
+                        break
+                    }
+                    row.time = seconds
+                    continue
+                }
+                if a == b {
+                    if field == .t {
+                        firstProblem = try problem(line: line, column: k, "found an empty cell, expected a time in seconds")
+                    }
+                    continue
+                }
+                guard let value = FastNumber.parse(bytes, a, b), value.isFinite else {
+                    let found = text(a, b)
+                    let what = Double(found).map { $0.isNaN ? "NaN" : "an infinite value" } ?? "'\(found)'"
+                    firstProblem = try problem(line: line, column: k, "found \(what), expected a finite number"
+                                               + (field == .t ? " of seconds" : ""))
+                    break
+                }
+                if let message = ValueCheck.problem(field, value) {
+                    firstProblem = try problem(line: line, column: k, message)
+                    break
+                }
+                switch field {
+                case .t: row.time = value
+                case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
+                    row.pressure = value * field.hectopascalsPerUnit
+                case .gpsAltitude: row.gpsAltitude = value
+                case .gpsEllipsoidAltitude: ellipsoid = value
+                case .geoidSeparation: separation = value
+                case .gpsVerticalAccuracy: row.gpsVerticalAccuracy = options.verticalAccuracy.standardDeviation(ofReported: value)
+                case .temperatureCelsius: row.temperature = value + 273.15
+                case .trueAltitude, .referenceAltitude: row.reference = value
+                case .latitude: row.latitude = value
+                case .longitude: row.longitude = value
+                case .time, .trackID: break
+                }
+            }
+            if let ellipsoid {
+                if let separation { row.gpsAltitude = ellipsoid - separation } else if firstProblem == nil {
+                    firstProblem = try problem(line: line, column: nil, "found gps_alt_ellipsoid_m without geoid_sep_m; "
+                                               + "expected both in the same row")
+                }
+            }
+            if firstProblem == nil {
+                try checkTime(&row, &firstProblem)
+            }
+            if let firstProblem {
+                row.invalidReason = firstProblem.message
+                table.skipped.append(firstProblem)
+            }
+            table.rows.append(row)
+            table.timeTexts?.append(timeText)
+        }
+
+        mutating func checkTime(_ row: inout InputRow, _ firstProblem: inout InputError?) throws(InputError) {
+            while lastTimes.count <= row.track { lastTimes.append(-.infinity) }
+            let previous = lastTimes[row.track]
+            if row.time < previous {
+                let k = columns.firstIndex { $0.field == .t || $0.field == .time }
+                let track = table.hasTrackColumn ? " in track '\(table.trackNames[row.track])'" : ""
+                firstProblem = try problem(line: line(row), column: k, "time went backwards\(track): found "
+                                           + "\(row.time) s after \(previous) s; expected times that never decrease")
+            } else {
+                lastTimes[row.track] = row.time
+            }
+        }
+
+        func line(_ row: InputRow) -> Int { row.line }
+
+        /// The index of the track named by the bytes, reusing the previous row's when they match.
+        mutating func trackNumber(_ a: Int, _ b: Int) -> Int {
+            let count = b - a
+            if count == lastTrackBytes.count {
+                var same = true
+                var i = 0
+                while i < count { if bytes[a + i] != lastTrackBytes[i] { same = false; break }; i += 1 }
+                if same { return lastTrack }
+            }
+            lastTrackBytes = Array(UnsafeRawBufferPointer(rebasing: bytes[a..<b]))
+            let name = text(a, b)
+            if let known = trackIndex[name] {
+                lastTrack = known
+            } else {
+                if table.trackNames == [""] && trackIndex.isEmpty { table.trackNames = [] }
+                lastTrack = table.trackNames.count
+                table.trackNames.append(name)
+                trackIndex[name] = lastTrack
+            }
+            return lastTrack
+        }
+    }
+}

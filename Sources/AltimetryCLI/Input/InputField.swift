@@ -1,0 +1,62 @@
+/// A column of the CSV input or a field of an NDJSON object, by its name.
+///
+/// Units are in the names: `pressure_hpa` (hPa), `pressure_kpa` (kPa), `pressure_pa` (Pa), metres for `_m`,
+/// degrees Celsius for `temperature_c`, seconds for `t`.
+public enum InputField: String, Sendable, CaseIterable {
+    case t, time
+    case pressureHectopascals = "pressure_hpa", pressureKilopascals = "pressure_kpa", pressurePascals = "pressure_pa"
+    case gpsAltitude = "gps_alt_m", gpsEllipsoidAltitude = "gps_alt_ellipsoid_m", geoidSeparation = "geoid_sep_m"
+    case gpsVerticalAccuracy = "gps_vacc_m"
+    case temperatureCelsius = "temperature_c"
+    case trackID = "track_id"
+    case trueAltitude = "true_alt_m", referenceAltitude = "ref_alt_m"
+    case latitude = "lat", longitude = "lon"
+
+    /// Whether the field is a pressure column.
+    var isPressure: Bool { self == .pressureHectopascals || self == .pressureKilopascals || self == .pressurePascals }
+
+    /// Hectopascals per unit of the column.
+    var hectopascalsPerUnit: Double {
+        switch self {
+        case .pressureKilopascals: return 10
+        case .pressurePascals: return 0.01
+        default: return 1
+        }
+    }
+}
+
+/// The checks every reader applies to one value, so CSV, NDJSON and GPX say the same thing about the same mistake.
+enum ValueCheck {
+    /// The range of station pressure accepted, in hPa: from airliner cruising levels to the deepest valleys.
+    static let pressureRange = 250.0...1_100.0
+
+    /// Why a value of `field` (already a finite number in the column's unit) is unusable, or nil if it is fine.
+    static func problem(_ field: InputField, _ value: Double) -> String? {
+        switch field {
+        case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
+            if field == .pressureHectopascals, value >= 25, value <= 110 {
+                return "found \(value), which looks like kPa, not hPa; expected a pressure in hPa between 250 and 1100 "
+                    + "(rename the column to pressure_kpa if the file is in kPa)"
+            }
+            let hPa = value * field.hectopascalsPerUnit
+            if !pressureRange.contains(hPa) {
+                return "found \(value) (\(hPa) hPa), expected a station pressure between 250 and 1100 hPa"
+            }
+        case .gpsAltitude, .gpsEllipsoidAltitude, .trueAltitude, .referenceAltitude:
+            if abs(value) >= 20_000 { return "found \(value), expected an altitude in metres within ±20,000" }
+        case .geoidSeparation:
+            if abs(value) > 200 { return "found \(value), expected a geoid separation in metres within ±200" }
+        case .gpsVerticalAccuracy:
+            if value <= 0 { return "found \(value), expected a positive vertical accuracy in metres" }
+        case .temperatureCelsius:
+            if value < -120 || value > 75 { return "found \(value), expected an air temperature between -120 and 75 °C" }
+        case .latitude:
+            if abs(value) > 90 { return "found \(value), expected a latitude in degrees within ±90" }
+        case .longitude:
+            if abs(value) > 180 { return "found \(value), expected a longitude in degrees within ±180" }
+        case .t, .time, .trackID:
+            break
+        }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import Altimetry
+import Foundation
+
+/// Reads an input file or standard input in the format its name says.
+///
+/// `.ndjson`, `.jsonl` and `.json` are NDJSON, `.gpx` is GPX, anything else CSV; standard input (`-`) is NDJSON
+/// when its first non-blank byte is `{`, else CSV.
+public enum InputLoader {
+    /// The bytes of `path` (`-` for standard input).
+    ///
+    /// - Throws: `InputError` with `.noInput` (66) when the file does not exist, is a directory or cannot be
+    ///   opened, `.ioError` (74) when reading fails.
+    public static func data(_ path: String) throws(InputError) -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(file: path, message: "no such file; expected a readable input file", exitCode: .noInput)
+        }
+        guard !isDirectory.boolValue else {
+            throw InputError(file: path, message: "is a directory; expected a readable input file", exitCode: .noInput)
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw InputError(file: path, message: "cannot be read (permission denied); expected a readable input file",
+                             exitCode: .noInput)
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw InputError(file: path, message: "could not be read: \(error.localizedDescription)", exitCode: .ioError)
+        }
+    }
+
+    /// Reads `path` as CSV, NDJSON or GPX; a GPX file needs `pressurePath` for its barometer readings, or is
+    /// read as GPS alone.
+    public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions) throws(InputError) -> InputTable {
+        let name = path == "-" ? "<stdin>" : path
+        let bytes = try data(path)
+        let lower = path.lowercased()
+        if lower.hasSuffix(".gpx") {
+            let fixes = try GPXReader.read(bytes, file: name)
+            guard let pressurePath else { return fixes }
+            let pressure = try table(pressurePath, options: options)
+            return try merge(fixes: fixes, pressure: pressure)
+        }
+        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json")
+            || (path == "-" && bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{")) {
+            return try NDJSONReader.read(bytes, file: name, options: options)
+        }
+        return try CSVReader.read(bytes, file: name, options: options)
+    }
+
+    /// Interleaves GPX fixes with a pressure file's rows by time (pressure first on equal times), as one track.
+    ///
+    /// - Throws: `InputError` if the pressure file has several tracks.
+    static func merge(fixes: InputTable, pressure: InputTable) throws(InputError) -> InputTable {
+        guard !pressure.hasTrackColumn || pressure.trackNames.count <= 1 else {
+            throw InputError(file: pressure.file, message: "found several tracks; expected one pressure track for a GPX file")
+        }
+        var merged = InputTable(file: fixes.file + "+" + pressure.file)
+        merged.referenceColumn = pressure.referenceColumn
+        merged.notices = fixes.notices + pressure.notices
+        merged.skipped = fixes.skipped + pressure.skipped
+        merged.timeTexts = []
+        let iso = ISO8601Parser()
+        var i = 0, j = 0
+        while i < fixes.rows.count || j < pressure.rows.count {
+            let takePressure = j < pressure.rows.count && (i >= fixes.rows.count || pressure.rows[j].time <= fixes.rows[i].time)
+            var row = takePressure ? pressure.rows[j] : fixes.rows[i]
+            let text = takePressure ? (pressure.timeTexts?[j] ?? iso.text(row.time)) : (fixes.timeTexts?[i] ?? iso.text(row.time))
+            row.track = 0
+            merged.rows.append(row)
+            merged.timeTexts?.append(text)
+            if takePressure { j += 1 } else { i += 1 }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// Writes the fused track, one output row per input row, as CSV, NDJSON or GPX bytes.
+///
+/// Columns (CSV) and fields (NDJSON): `t` (s), `time` (ISO 8601, when the input had it), `track_id` (when the
+/// input had it), `altitude_m`, `sigma_m` (one sigma), `qnh_hpa`, `qnh_sigma_hpa`, `gps_error_m`,
+/// `precision_m`, `relative_alt_m`, the reference column (when the input had it), `status`. Metres carry 3
+/// decimals (1 mm), hPa 3 (0.001 hPa is 1 cm of altitude) and their sigma 4. Rejected rows have empty estimate
+/// fields (`null` in NDJSON).
+public struct FusedTrackWriter {
+    let table: InputTable
+    let fused: [FusedRow]
+
+    public init(table: InputTable, fused: [FusedRow]) {
+        self.table = table
+        self.fused = fused
+    }
+
+    /// The bytes of the output in `format`.
+    public func bytes(_ format: OutputFormat) -> [UInt8] {
+        switch format {
+        case .csv: return csv()
+        case .ndjson: return ndjson()
+        case .gpx: return gpx()
+        }
+    }
+
+    private var hasTime: Bool { table.timeTexts != nil }
+
+    private typealias Column = (name: String, decimals: Int, value: KeyPath<FusedRow, Double>)
+    // Immutable; key paths are not yet Sendable.
+    nonisolated(unsafe) private static let estimateColumns: [Column] = [
+        ("altitude_m", 3, \.altitude), ("sigma_m", 3, \.altitudeStandardDeviation),
+        ("qnh_hpa", 3, \.seaLevelPressure), ("qnh_sigma_hpa", 4, \.seaLevelPressureStandardDeviation),
+        ("gps_error_m", 3, \.gpsError), ("precision_m", 2, \.precision), ("relative_alt_m", 3, \.relativeAltitude),
+    ]
+
+    func csv() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(table.rows.count * 96 + 256)
+        var header = ["t"]
+        if hasTime { header.append("time") }
+        if table.hasTrackColumn { header.append("track_id") }
+        header += Self.estimateColumns.map(\.name)
+        if let reference = table.referenceColumn { header.append(reference) }
+        header.append("status")
+        out.append(contentsOf: header.joined(separator: ",").utf8)
+        out.append(10)
+        let comma = UInt8(ascii: ",")
+        for (i, row) in table.rows.enumerated() {
+            let f = fused[i]
+            Fixed.appendTime(row.time, to: &out)
+            if let texts = table.timeTexts { out.append(comma); appendCSVText(texts[i], to: &out) }
+            if table.hasTrackColumn { out.append(comma); appendCSVText(table.trackNames[row.track], to: &out) }
+            // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
+            out.append(comma); Fixed.append(f.altitude, 3, to: &out)
+            out.append(comma); Fixed.append(f.altitudeStandardDeviation, 3, to: &out)
+            out.append(comma); Fixed.append(f.seaLevelPressure, 3, to: &out)
+            out.append(comma); Fixed.append(f.seaLevelPressureStandardDeviation, 4, to: &out)
+            out.append(comma); Fixed.append(f.gpsError, 3, to: &out)
+            out.append(comma); Fixed.append(f.precision, 2, to: &out)
+            out.append(comma); Fixed.append(f.relativeAltitude, 3, to: &out)
+            if table.referenceColumn != nil {
+                out.append(comma)
+                if let reference = row.reference { Fixed.append(reference, 3, to: &out) }
+            }
+            out.append(comma)
+            if case .ok = f.status { out.append(contentsOf: [111, 107]) } else { appendCSVText(f.status.text, to: &out) }
+            out.append(10)
+        }
+        return out
+    }
+
+    private func appendCSVText(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == 34 || $0 == 10 || $0 == 13 }) {
+            out.append(34)
+            for byte in text.utf8 { if byte == 34 { out.append(34) }; out.append(byte) }
+            out.append(34)
+        } else {
+            out.append(contentsOf: text.utf8)
+        }
+    }
+
+    func ndjson() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(table.rows.count * 200)
+        for (i, row) in table.rows.enumerated() {
+            let f = fused[i]
+            out.append(contentsOf: "{\"t\":".utf8)
+            Fixed.appendTime(row.time, to: &out)
+            if let texts = table.timeTexts { out.append(contentsOf: ",\"time\":".utf8); appendJSONString(texts[i], to: &out) }
+            if table.hasTrackColumn {
+                out.append(contentsOf: ",\"track_id\":".utf8)
+                appendJSONString(table.trackNames[row.track], to: &out)
+            }
+            for column in Self.estimateColumns {
+                out.append(contentsOf: ",\"\(column.name)\":".utf8)
+                let v = f[keyPath: column.value]
+                if v.isNaN { out.append(contentsOf: "null".utf8) } else { Fixed.append(v, column.decimals, to: &out) }
+            }
+            if let reference = table.referenceColumn {
+                out.append(contentsOf: ",\"\(reference)\":".utf8)
+                if let value = row.reference { Fixed.append(value, 3, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            }
+            out.append(contentsOf: ",\"status\":".utf8)
+            appendJSONString(f.status.text, to: &out)
+            out.append(contentsOf: "}\n".utf8)
+        }
+        return out
+    }
+
+    private func appendJSONString(_ text: String, to out: inout [UInt8]) {
+        out.append(34)
+        for byte in text.utf8 {
+            switch byte {
+            case 34: out.append(contentsOf: [92, 34])
+            case 92: out.append(contentsOf: [92, 92])
+            case 10: out.append(contentsOf: [92, 110])
+            case 13: out.append(contentsOf: [92, 114])
+            case 9: out.append(contentsOf: [92, 116])
+            case 0..<32: out.append(contentsOf: String(format: "\\u%04x", byte).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(34)
+    }
+
+    /// Whether any row lacks a position, so GPX points get latitude and longitude 0.
+    public var lacksPositions: Bool { table.rows.contains { $0.latitude == nil || $0.longitude == nil } }
+
+    /// GPX 1.1: one `trk` per track; each point's `ele` is the fused altitude and its `extensions` carry
+    /// `altimetry:sigma_m`, `altimetry:qnh_hpa`, `altimetry:qnh_sigma_hpa`, `altimetry:t` and `altimetry:status`.
+    func gpx() -> [UInt8] {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="altimetry" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:altimetry="https://github.com/altimetry/gpx/1">
+
+            """
+        var groups = [[Int]](repeating: [], count: table.trackNames.count)
+        for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
+        for (track, indices) in groups.enumerated() where !indices.isEmpty {
+            text += "  <trk>\n"
+            if table.hasTrackColumn { text += "    <name>\(Self.escapeXML(table.trackNames[track]))</name>\n" }
+            text += "    <trkseg>\n"
+            for i in indices {
+                let row = table.rows[i]
+                let f = fused[i]
+                text += "      <trkpt lat=\"\(row.latitude ?? 0)\" lon=\"\(row.longitude ?? 0)\">"
+                if !f.altitude.isNaN { text += "<ele>\(Fixed.text(f.altitude, 3))</ele>" }
+                if let texts = table.timeTexts, !texts[i].isEmpty { text += "<time>\(Self.escapeXML(texts[i]))</time>" }
+                text += "<extensions>"
+                text += "<altimetry:t>\(Fixed.text(row.time, 3))</altimetry:t>"
+                if !f.altitude.isNaN {
+                    text += "<altimetry:sigma_m>\(Fixed.text(f.altitudeStandardDeviation, 3))</altimetry:sigma_m>"
+                    text += "<altimetry:qnh_hpa>\(Fixed.text(f.seaLevelPressure, 3))</altimetry:qnh_hpa>"
+                    text += "<altimetry:qnh_sigma_hpa>\(Fixed.text(f.seaLevelPressureStandardDeviation, 4))</altimetry:qnh_sigma_hpa>"
+                }
+                text += "<altimetry:status>\(Self.escapeXML(f.status.text))</altimetry:status>"
+                text += "</extensions></trkpt>\n"
+            }
+            text += "    </trkseg>\n  </trk>\n"
+        }
+        text += "</gpx>\n"
+        return Array(text.utf8)
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+@testable import AltimetryCLI
+
+/// Collects what a command writes to each stream.
+final class CapturingConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var console: Console {
+        Console(write: { text in self.lock.withLock { self.out += text } },
+                writeError: { text in self.lock.withLock { self.err += text } })
+    }
+
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+}
+
+/// A fresh temporary directory for one test, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `name` in the directory and returns its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func read(_ name: String) throws -> String { try String(contentsOfFile: path(name), encoding: .utf8) }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Runs `altimetry` with `arguments` in-process and captures its streams.
+func runAltimetry(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
+    let captured = CapturingConsole()
+    let code = AltimetryCommandLine.run(arguments: arguments, console: captured.console)
+    return (code, captured.standardOutput, captured.standardError)
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import AltimetryCLI
+
+@Suite("Fixed and FastNumber")
+struct FixedTests {
+    @Test("Fixed writes the value to within half a unit of its last decimal, in the same layout as printf")
+    func fixedMatchesPrintf() {
+        var state: UInt64 = 12_345
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = (Double(state >> 11) / Double(1 << 53) - 0.5) * pow(10, Double(Int(state % 9)) - 2)
+            for decimals in [0, 2, 3, 4] {
+                let text = Fixed.text(value, decimals)
+                let parsed = Double(text) ?? .nan
+                // Half a unit of the last decimal, plus the rounding of the scaled product (a few ulps).
+                #expect(abs(parsed - value) <= 0.5 * pow(10, -Double(decimals)) * (1 + 1e-9), "seed state \(state): \(value) -> \(text)")
+                // Same digits count as printf: only the last digit may differ, at a tie.
+                #expect(text.count == String(format: "%.\(decimals)f", value).count || abs(parsed) < 1)
+            }
+        }
+        #expect(Fixed.text(-0.0004, 3) == "0.000")
+        #expect(Fixed.text(.nan, 3) == "")
+        #expect(Fixed.text(12.5, 0) == "13")
+    }
+
+    @Test("FastNumber gives the same double as Double(String) for decimal text, and nil for non-numbers")
+    func fastNumber() {
+        var state: UInt64 = 99
+        var samples = ["0", "-0", "1013.25", "+5", ".5", "5.", "1e3", "-2.5E-3", "123456789012345678", "0.1", "nan", "inf", "-", ".", "", "1.2.3", "abc", "12a"]
+        for _ in 0..<5_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let digits = Int(state % 12) + 1
+            let fraction = Int((state >> 8) % 8)
+            let mantissa = (state >> 16) % UInt64(pow(10, Double(digits)))
+            var text = String(mantissa)
+            if fraction > 0 { text = String(repeating: "0", count: max(0, fraction - text.count + 1)) + text; text.insert(".", at: text.index(text.endIndex, offsetBy: -fraction)) }
+            samples.append(state % 2 == 0 ? text : "-" + text)
+        }
+        for text in samples {
+            let bytes = Array(text.utf8)
+            let fast = bytes.withUnsafeBytes { FastNumber.parse($0, 0, bytes.count) }
+            let reference = Double(text)
+            if let reference, !reference.isNaN {
+                #expect(fast == reference, "\(text)")
+            } else {
+                #expect(fast == nil || fast?.isNaN == true, "\(text)")
+            }
+        }
+    }
+}

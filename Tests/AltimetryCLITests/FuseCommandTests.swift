@@ -1,0 +1,182 @@
+import Altimetry
+import Foundation
+import Simulation
+import Testing
+@testable import AltimetryCLI
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("FuseCommand")
+struct FuseCommandTests {
+    /// A small recording: pressure and GPS at separate and shared times, a blank row, a reference column.
+    static let small = """
+        # a comment line
+        t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m
+        0,1000.00,110.0,5,111
+        1,1000.01,112.0,5,111
+        2,999.99,,,111
+        3,,109.0,4,111
+        4,,,,111
+
+        """
+
+    /// The estimates of the same rows straight from `AltitudeFilter`, to compare the command's output against.
+    static func directEstimates() throws -> [AltitudeEstimate] {
+        var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
+        return try [
+            AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 2, pressure: 999.99),
+            AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4),
+        ].map { try filter.process($0) }
+    }
+
+    @Test("CSV output has the documented header and one row per input row, with the filter's values")
+    func csvGolden() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("small.csv", Self.small)
+        let result = runAltimetry(["fuse", input])
+        #expect(result.code == .success)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        try #require(lines.count == 6)
+        #expect(lines[0] == "t,altitude_m,sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,precision_m,relative_alt_m,true_alt_m,status")
+        for (k, e) in try Self.directEstimates().enumerated() {
+            let expected = ["\(k)", Fixed.text(e.altitude, 3), Fixed.text(e.altitudeStandardDeviation, 3),
+                            Fixed.text(e.seaLevelPressure, 3), Fixed.text(e.seaLevelPressureStandardDeviation, 4),
+                            Fixed.text(e.gpsError, 3), Fixed.text(e.displayPrecision, 2), Fixed.text(e.relativeAltitude, 3),
+                            "111.000", "ok"].joined(separator: ",")
+            #expect(lines[k + 1] == expected)
+        }
+        #expect(lines[5] == "4,,,,,,,,111.000,rejected: no pressure and no GPS reading")
+        #expect(result.err.contains("rows: 5"))
+        #expect(result.err.contains("GPS fixes used: 3, gated: 0"))
+    }
+
+    @Test("NDJSON output carries the same fields and values as CSV, with null for empty estimates")
+    func ndjsonGolden() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("small.csv", Self.small)
+        let csv = runAltimetry(["fuse", input]).out.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let result = runAltimetry(["fuse", input, "--format", "ndjson"])
+        #expect(result.code == .success)
+        let lines = result.out.split(separator: "\n")
+        try #require(lines.count == 5)
+        let header = csv[0].map(String.init)
+        for (k, line) in lines.enumerated() {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(object.keys) == Set(header))
+            for (c, name) in header.enumerated() where name != "status" {
+                let cell = String(csv[k + 1][c])
+                if cell.isEmpty { #expect(object[name] is NSNull) } else { #expect((object[name] as? NSNumber)?.doubleValue == Double(cell)) }
+            }
+            #expect((object["status"] as? String) == String(csv[k + 1][header.count - 1]))
+        }
+        #expect(lines[0].hasPrefix("{\"t\":0,\"altitude_m\":"))
+    }
+
+    @Test("GPX output is well-formed XML with ele equal to the fused altitude and sigma in an extension")
+    func gpxGolden() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("small.csv", Self.small)
+        let result = runAltimetry(["fuse", input, "--out", dir.path("track.gpx")])
+        #expect(result.code == .success)
+        let text = try dir.read("track.gpx")
+        let collector = ElementCollector()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = collector
+        #expect(parser.parse())
+        let estimates = try Self.directEstimates()
+        #expect(collector.values["ele"] == estimates.map { Fixed.text($0.altitude, 3) })
+        #expect(collector.values["altimetry:sigma_m"] == estimates.map { Fixed.text($0.altitudeStandardDeviation, 3) })
+        #expect(collector.values["altimetry:status"]?.last == "rejected: no pressure and no GPS reading")
+    }
+
+    @Test("NDJSON input gives the same output as the same rows in CSV")
+    func ndjsonInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let csv = try dir.file("small.csv", Self.small)
+        let ndjson = try dir.file("small.ndjson", """
+            {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
+            {"t":1,"pressure_hpa":1000.01,"gps_alt_m":112.0,"gps_vacc_m":5,"true_alt_m":111}
+            {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
+            {"t":3,"gps_alt_m":109.0,"gps_vacc_m":4,"true_alt_m":111}
+            {"t":4,"true_alt_m":111}
+
+            """)
+        #expect(runAltimetry(["fuse", ndjson]).out == runAltimetry(["fuse", csv]).out)
+    }
+
+    @Test("Column order, kPa and Pa, ellipsoidal altitude with geoid separation and a 95 % accuracy all convert to the same rows")
+    func conversions() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let reference = try dir.file("a.csv", "t,pressure_hpa,gps_alt_m,gps_vacc_m\n0,1000,110,5\n1,1000.5,111,5\n")
+        // 5 m one sigma = 9.79981992 m at 95 %.
+        let converted = try dir.file("b.csv", "gps_vacc_m,geoid_sep_m,pressure_kpa,gps_alt_ellipsoid_m,t,extra\n"
+                                     + "9.79981992270027,47,100,157,0,a\n9.79981992270027,47,100.05,158,1,b\n")
+        let pascals = try dir.file("c.csv", "t,pressure_pa,gps_alt_m,gps_vacc_m\n0,100000,110,5\n1,100050,111,5\n")
+        let expected = runAltimetry(["fuse", reference]).out
+        let b = runAltimetry(["fuse", converted, "--vacc-confidence", "0.95"])
+        #expect(b.out == expected)
+        #expect(b.err.components(separatedBy: "ignoring unknown column 'extra'").count == 2)
+        #expect(runAltimetry(["fuse", pascals]).out == expected)
+    }
+
+    @Test("ISO 8601 times are read as seconds and echoed in a time column")
+    func isoTime() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("iso.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:01.5Z,1000.01\n")
+        let result = runAltimetry(["fuse", input])
+        #expect(result.code == .success)
+        let lines = result.out.split(separator: "\n")
+        #expect(lines[1].hasPrefix("1714564800,2024-05-01T12:00:00Z,"))
+        #expect(lines[2].hasPrefix("1714564801.5,2024-05-01T12:00:01.5Z,"))
+    }
+
+    @Test("A GPX track with a pressure file is fused on one time line")
+    func gpxInput() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let gpx = try dir.file("walk.gpx", """
+            <?xml version="1.0"?>
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="46.5" lon="7.9"><ele>112</ele><time>2024-05-01T12:00:01Z</time></trkpt>
+            <trkpt lat="46.5" lon="7.9"><ele>113</ele><time>2024-05-01T12:00:03Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let pressure = try dir.file("baro.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:02Z,1000.01\n")
+        let result = runAltimetry(["fuse", gpx, "--pressure", pressure])
+        #expect(result.code == .success)
+        let lines = result.out.split(separator: "\n")
+        try #require(lines.count == 5)
+        #expect(lines[1].hasPrefix("1714564800,2024-05-01T12:00:00Z,"))
+        #expect(lines[2].hasPrefix("1714564801,2024-05-01T12:00:01Z,"))
+        #expect(result.err.contains("GPS fixes used: 2"))
+    }
+}
+
+/// Collects the text of every element by name.
+final class ElementCollector: NSObject, XMLParserDelegate {
+    var values: [String: [String]] = [:]
+    var names: [String: Int] = [:]
+    private var text = ""
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        text = ""
+        names[name, default: 0] += 1
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        values[name, default: []].append(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        text = ""
+    }
+}

@@ -1,0 +1,110 @@
+import Altimetry
+import Foundation
+import Simulation
+import Testing
+@testable import AltimetryCLI
+
+@Suite("Fuse: resume and tracks")
+struct FuseTrackTests {
+    /// A simulated building visit of `duration` seconds, as input CSV.
+    static func simulated(seed: UInt64, duration: Double) throws -> String {
+        let recording = try Scenario.named(.building, seed: seed, duration: duration).simulate()
+        return String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self)
+    }
+
+    @Test("Fusing a file in two chunks with --save-state and --resume gives the whole file's output bit for bit")
+    func chunkedResume() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let text = try Self.simulated(seed: 3, duration: 300)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let header = lines[0]
+        let cut = lines.count / 2
+        let whole = try dir.file("whole.csv", text)
+        let first = try dir.file("first.csv", ([header] + lines[1..<cut]).joined(separator: "\n") + "\n")
+        let second = try dir.file("second.csv", ([header] + lines[cut...]).joined(separator: "\n") + "\n")
+        let all = runAltimetry(["fuse", whole])
+        let a = runAltimetry(["fuse", first, "--save-state", dir.path("state.json")])
+        let b = runAltimetry(["fuse", second, "--resume", dir.path("state.json")])
+        #expect(all.code == .success && a.code == .success && b.code == .success)
+        let bBody = b.out.split(separator: "\n", maxSplits: 1).last.map(String.init) ?? ""
+        #expect(a.out + bBody == all.out)
+        #expect(all.out.split(separator: "\n").count == lines.count)
+    }
+
+    @Test("--resume with model options is a usage error")
+    func resumeWithOptions() {
+        #expect(runAltimetry(["fuse", "a.csv", "--resume", "s.json", "--gps-sigma", "5"]).code == .usage)
+        #expect(runAltimetry(["fuse", "a.csv", "--smooth", "--save-state", "s.json"]).code == .usage)
+    }
+
+    @Test("Interleaved tracks are fused independently and keep the input order, on one core or two")
+    func multiTrack() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let tracks = try (1...3).map { seed in
+            try Self.simulated(seed: UInt64(seed), duration: 120).split(separator: "\n").dropFirst().map(String.init)
+        }
+        var merged = ["track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m"]
+        var expectedOrder: [(Int, Int)] = []
+        let longest = tracks.map(\.count).max() ?? 0
+        for k in 0..<longest {
+            for (i, track) in tracks.enumerated() where k < track.count {
+                merged.append("walk-\(i),\(track[k])")
+                expectedOrder.append((i, k))
+            }
+        }
+        let input = try dir.file("tracks.csv", merged.joined(separator: "\n") + "\n")
+        let one = runAltimetry(["fuse", input, "--jobs", "1"])
+        let two = runAltimetry(["fuse", input, "--jobs", "2"])
+        #expect(one.code == .success)
+        #expect(one.out == two.out)
+        let single = try tracks.enumerated().map { i, track in
+            let path = try dir.file("single-\(i).csv", "t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n" + track.joined(separator: "\n") + "\n")
+            return runAltimetry(["fuse", path]).out.split(separator: "\n").dropFirst().map(String.init)
+        }
+        let lines = one.out.split(separator: "\n").map(String.init)
+        try #require(lines.count == expectedOrder.count + 1)
+        #expect(lines[0].hasPrefix("t,track_id,altitude_m"))
+        for (row, (i, k)) in expectedOrder.enumerated() {
+            // The single-track line lacks the track_id cell after t.
+            var cells = lines[row + 1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(cells[1] == "walk-\(i)")
+            cells.remove(at: 1)
+            #expect(cells.joined(separator: ",") == single[i][k])
+        }
+        #expect(one.err.contains("track 'walk-2': final altitude"))
+    }
+
+    @Test("--smooth outputs a track whose sigma is never above the filtered one")
+    func smooth() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("walk.csv", try Self.simulated(seed: 5, duration: 200))
+        func sigmas(_ out: String) -> [Double] {
+            out.split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[2]) }
+        }
+        let filtered = sigmas(runAltimetry(["fuse", input]).out)
+        let smoothed = sigmas(runAltimetry(["fuse", input, "--smooth"]).out)
+        try #require(filtered.count == smoothed.count && !filtered.isEmpty)
+        // 0.001 m: both are printed to 1 mm.
+        for (f, s) in zip(filtered, smoothed) { #expect(s <= f + 0.001) }
+        #expect(smoothed[0] < filtered[0])
+    }
+
+    @Test("Model options change the result, and --params reads the same parameters from JSON")
+    func modelOptions() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("walk.csv", try Self.simulated(seed: 6, duration: 120))
+        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false}")
+        let defaults = runAltimetry(["fuse", input]).out
+        let options = runAltimetry(["fuse", input, "--gps-sigma", "4", "--gps-tau", "30", "--gate", "off", "--fronts", "off"])
+        let file = runAltimetry(["fuse", input, "--params", params])
+        #expect(options.code == .success)
+        #expect(options.out != defaults)
+        #expect(options.out == file.out)
+        #expect(runAltimetry(["fuse", input, "--gps-sigma", "-1"]).code == .usage)
+    }
+}

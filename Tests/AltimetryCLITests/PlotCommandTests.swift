@@ -1,0 +1,69 @@
+import Foundation
+import Simulation
+import Testing
+@testable import AltimetryCLI
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("PlotCommand")
+struct PlotCommandTests {
+    @Test("The SVG parses as XML and holds every series, both panels' labels and the legend")
+    func svgParses() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let recording = try Scenario.named(.canyon, seed: 1, duration: 1_800).simulate()
+        let input = try dir.file("canyon.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
+        let result = runAltimetry(["plot", input, "--out", dir.path("canyon.svg")])
+        #expect(result.code == .success)
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir.path("canyon.svg")))
+        let collector = IdentifiedGroups()
+        let parser = XMLParser(data: data)
+        parser.delegate = collector
+        #expect(parser.parse())
+        #expect(collector.root == "svg")
+        for id in ["truth", "gps-fixes", "gated-fixes", "naive", "fused-band", "fused", "qnh-band", "qnh", "legend"] {
+            #expect(collector.ids.contains(id), "missing series \(id)")
+        }
+        #expect(collector.texts.contains("Altitude (m)"))
+        #expect(collector.texts.contains("QNH (hPa)"))
+        #expect(collector.texts.contains("Time (min)"))
+        #expect(collector.texts.contains("Fused altitude"))
+        // The fused line has one point per drawn row: more than a handful of segments.
+        #expect((collector.pathLengths["fused"] ?? 0) > 100)
+        // The canyon's multipath outliers are gated and drawn as crosses.
+        #expect((collector.pathCounts["gated-fixes"] ?? 0) > 0)
+    }
+}
+
+/// Records the root, the ids of groups, texts, and per group its path count and first path's length.
+final class IdentifiedGroups: NSObject, XMLParserDelegate {
+    var root: String?
+    var ids: Set<String> = []
+    var texts: Set<String> = []
+    var pathCounts: [String: Int] = [:]
+    var pathLengths: [String: Int] = [:]
+    private var group: String?
+    private var text = ""
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if root == nil { root = name }
+        text = ""
+        if name == "g" {
+            group = attributes["id"]
+            if let id = attributes["id"] { ids.insert(id) }
+        }
+        if name == "path", let group {
+            pathCounts[group, default: 0] += 1
+            if pathLengths[group] == nil { pathLengths[group] = (attributes["d"] ?? "").filter { $0 == "L" }.count }
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text" { texts.insert(text) }
+        if name == "g" { group = nil }
+    }
+}
