@@ -19,8 +19,11 @@ enum FuseBenchmark {
         defer { try? FileManager.default.removeItem(at: dir) }
         let single = dir.appendingPathComponent("single.csv").path
         let multi = dir.appendingPathComponent("multi.csv").path
-        FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1)))
-        FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8)))
+        guard FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1))),
+              FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))) else {
+            print("error: cannot write the benchmark's input files in \(dir.path)")
+            return
+        }
         let out = dir.appendingPathComponent("out.csv").path
         let console = Console(write: { _ in }, writeError: { _ in })
 
