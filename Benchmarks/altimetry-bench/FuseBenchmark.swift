@@ -22,7 +22,7 @@ enum FuseBenchmark {
         guard FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1))),
               FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))) else {
             print("error: cannot write the benchmark's input files in \(dir.path)")
-            return
+            return 73
         }
         let out = dir.appendingPathComponent("out.csv").path
         let console = Console(write: { _ in }, writeError: { _ in })
