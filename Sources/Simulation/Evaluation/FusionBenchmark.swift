@@ -56,7 +56,7 @@ public struct FusionBenchmark: Sendable, Codable {
     ///   - trials: trials per scenario (seeds `seed`, `seed + 1`, …).
     ///   - calibrationTrials: trials of the static calibration.
     ///   - throughputRows: rows for the throughput measurement (at least 10⁶ for the quoted figure).
-    public static func run(trials: Int, seed: UInt64, calibrationTrials: Int = 500, throughputRows: Int = 1_000_000,
+    public static func run(trials: Int, seed: UInt64, calibrationTrials: Int = 2_000, throughputRows: Int = 1_000_000,
                            parameters: AltitudeModelParameters = AltitudeModelParameters(),
                            scenarios: [ScenarioName] = ScenarioName.benchmark) throws -> FusionBenchmark {
         var results: [ScenarioResult] = []
