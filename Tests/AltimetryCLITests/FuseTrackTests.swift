@@ -98,7 +98,7 @@ struct FuseTrackTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let input = try dir.file("walk.csv", try Self.simulated(seed: 6, duration: 120))
-        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false}")
+        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0}")
         let defaults = runAltimetry(["fuse", input]).out
         let options = runAltimetry(["fuse", input, "--gps-sigma", "4", "--gps-tau", "30", "--gate", "off", "--fronts", "off"])
         let file = runAltimetry(["fuse", input, "--params", params])
@@ -106,5 +106,36 @@ struct FuseTrackTests {
         #expect(options.out != defaults)
         #expect(options.out == file.out)
         #expect(runAltimetry(["fuse", input, "--gps-sigma", "-1"]).code == .usage)
+    }
+
+    @Test("--gate off --fronts off is the plain three-state model")
+    func plainMode() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let recording = try Scenario.named(.building, seed: 8, duration: 300).simulate()
+        let text = String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self)
+        let input = try dir.file("walk.csv", text)
+        let run = runAltimetry(["fuse", input, "--gate", "off", "--fronts", "off"])
+        // The filter is fed the values as written to the file (rounded), read back with a plain split.
+        let cells = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let inputHeader = try #require(cells.first)
+        let (ti, pi, gi) = (try #require(inputHeader.firstIndex(of: "t")), try #require(inputHeader.firstIndex(of: "pressure_hpa")),
+                            try #require(inputHeader.firstIndex(of: "gps_alt_m")))
+        let readings = cells.dropFirst().compactMap { row -> AltitudeReading? in
+            guard let t = Double(row[ti]) else { return nil }
+            return AltitudeReading(time: t, pressure: Double(row[pi]), gpsAltitude: Double(row[gi]))
+        }
+        #expect(run.code == .success)
+        let lines = run.out.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = try #require(lines.first)
+        let column = try #require(header.firstIndex(of: "altitude_m"))
+        var filter = try AltitudeFilter(parameters: .plain)
+        #expect(readings.count == recording.readings.count)
+        for (row, reading) in zip(lines.dropFirst(), readings) {
+            let e = try filter.process(AltitudeReading(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude))
+            let printed = try #require(Double(row[column]))
+            // The CSV prints altitudes to the millimetre.
+            #expect(abs(printed - e.altitude) <= 0.0005 + 1e-9, "t = \(reading.time)")
+        }
     }
 }

@@ -11,23 +11,22 @@ import Simulation
 public struct BenchCommand: Command {
     public static let name = "bench"
     public static let overview = "Monte Carlo of the altitude filter against naive GPS averaging, over every scenario."
-    public static let synopsis = "[--json] [--trials N] [--seed S] [--calibration-trials N] [--throughput-rows N]"
+    public static let synopsis = "[--json] [--trials N] [--seed S] [--scenario NAME] [--calibration-trials N] [--throughput-rows N] [model options]"
     public static let options: [ArgumentScanner.Option] = [
         .init("json", .flag, help: "Print one JSON object instead of tables."),
         .init("trials", .value, placeholder: "N", help: "Trials per scenario (default 100)."),
         .init("seed", .value, placeholder: "S", help: "Seed of the first trial; trial k uses S + k (default 1)."),
         .init("calibration-trials", .value, placeholder: "N", help: "Trials of the static calibration (default 2000: the error std to ±1.6 %)."),
         .init("throughput-rows", .value, placeholder: "N", help: "Rows for the throughput figure (default 1000000)."),
-        .init("params", .value, placeholder: "FILE", help: "JSON file of model parameters (default: the model's defaults)."),
         .init("scenario", .value, placeholder: "NAME", help: "Run only this scenario (default: all)."),
-    ]
+    ] + ModelOptions.options
 
     var json: Bool
     var trials: Int
     var seed: UInt64
     var calibrationTrials: Int
     var throughputRows: Int
-    var parametersFile: String?
+    var model: ModelOptions
     var scenario: ScenarioName?
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
@@ -37,7 +36,7 @@ public struct BenchCommand: Command {
         seed = UInt64(try arguments.integer("seed", default: 1, minimum: 0))
         calibrationTrials = try arguments.integer("calibration-trials", default: 2_000, minimum: 2)
         throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
-        parametersFile = arguments.values["params"]
+        model = try ModelOptions(arguments)
         if let name = arguments.values["scenario"] {
             guard let known = ScenarioName(rawValue: name) else {
                 throw UsageError("unknown scenario '\(name)'; known: \(ScenarioName.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -49,12 +48,7 @@ public struct BenchCommand: Command {
     public func run(console: Console) -> ExitCode {
         let result: FusionBenchmark
         do {
-            var parameters = AltitudeModelParameters()
-            if let parametersFile {
-                parameters = try JSONDecoder().decode(AltitudeModelParameters.self,
-                                                      from: Data(contentsOf: URL(fileURLWithPath: parametersFile)))
-                try parameters.validate()
-            }
+            let parameters = try model.parameters()
             result = try FusionBenchmark.run(trials: trials, seed: seed, calibrationTrials: calibrationTrials,
                                              throughputRows: throughputRows, parameters: parameters,
                                              scenarios: scenario.map { [$0] } ?? ScenarioName.benchmark)
