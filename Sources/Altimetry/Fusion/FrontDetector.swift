@@ -65,8 +65,11 @@ public struct FrontDetector: Sendable, Equatable, Codable {
         let spread = (weatherNoiseDensity * (time - old.time) + old.variance + standardDeviation * standardDeviation).squareRoot()
         let exceeded = abs(change) > threshold * spread
         if exceeded && !isActive {
-            isActive = true
+            // The move counted from its last extreme after the previous front must itself exceed the threshold,
+            // or it was that front's tail.
             let start = extremeBefore(falling: change < 0)
+            guard abs(qnh - start.qnh) > threshold * spread else { return }
+            isActive = true
             activeStartQNH = start.qnh
             fronts.append(WeatherFront(startTime: start.time, endTime: time, sizeHectopascals: qnh - start.qnh))
         } else if isActive, let index = fronts.indices.last {
