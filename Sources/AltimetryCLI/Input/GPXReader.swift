@@ -16,6 +16,11 @@ public enum GPXReader {
         guard !data.isEmpty else {
             throw InputError(file: file, message: "the file is empty; expected a GPX document with track points")
         }
+        // Foundation's XMLParser on Linux can trap on malformed UTF-8 inside a tag, so the bytes are checked first.
+        if let (line, column) = firstInvalidUTF8(data) {
+            throw InputError(file: file, line: line,
+                             message: "malformed GPX (column \(column): a byte sequence that is not UTF-8); expected a UTF-8 XML document")
+        }
         let delegate = Delegate(file: file)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
@@ -31,6 +36,37 @@ public enum GPXReader {
             throw InputError(file: file, message: "found no track points (trkpt); expected a GPX track")
         }
         return delegate.table
+    }
+
+    /// The line and column (one-based, in bytes) of the first byte that does not start valid UTF-8, or of a NUL.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int)? {
+        struct Counting: IteratorProtocol {
+            var base: Data.Iterator
+            var consumed = 0
+            mutating func next() -> UInt8? {
+                guard let byte = base.next() else { return nil }
+                consumed += 1
+                return byte
+            }
+        }
+        var iterator = Counting(base: data.makeIterator())
+        var decoder = UTF8()
+        var line = 1, lineStart = 0, scalarStart = 0
+        while true {
+            scalarStart = iterator.consumed
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\0" { return (line, scalarStart - lineStart + 1) }
+                if scalar == "\n" {
+                    line += 1
+                    lineStart = iterator.consumed
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                return (line, scalarStart - lineStart + 1)
+            }
+        }
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
