@@ -102,7 +102,7 @@ struct FollowCommandTests {
         let path = try dir.file("live.csv", "")
         let bytes = Array(text.utf8)
         // 61-byte chunks every 5 ms split lines anywhere; the whole file takes about 0.5 s to write, and no
-        // pause is near the 1 s idle timeout even on a loaded machine (a late chunk would only end early and
+        // pause is near the 2 s idle timeout even on a loaded machine (a late chunk would only end early and
         // make the outputs differ, failing loudly rather than passing wrongly).
         let writer = Thread {
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
@@ -116,7 +116,7 @@ struct FollowCommandTests {
         }
         writer.start()
         let recorded = RecordingConsole()
-        let code = AltimetryCommandLine.run(arguments: ["fuse", "--follow", path, "--follow-idle", "1"], console: recorded.console)
+        let code = AltimetryCommandLine.run(arguments: ["fuse", "--follow", path, "--follow-idle", "2"], console: recorded.console)
         #expect(code == .success)
         #expect(recorded.outputWrites.joined() == expected.out)
         // Rows came out as the file grew, in many writes of whole lines, not once at the end.
