@@ -5,7 +5,7 @@ import Foundation
 public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
-    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--follow [--follow-idle S]] [model options]"
     public static let options: [ArgumentScanner.Option] = [
         .init("out", .value, placeholder: "FILE", help: "Write the track to FILE, atomically (default standard output)."),
         .init("format", .value, placeholder: "csv|ndjson|gpx", help: "Output format (default csv, or from --out's extension)."),
@@ -16,6 +16,8 @@ public struct FuseCommand: Command {
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
         .init("jobs", .value, placeholder: "N", help: "Tracks fused at once (default: the number of cores)."),
+        .init("follow", .flag, help: "Follow a CSV INPUT another process appends to: a row out per new row, until SIGINT."),
+        .init("follow-idle", .value, placeholder: "S", help: "With --follow: stop after S seconds without the file growing."),
     ] + ModelOptions.options
 
     let input: String
@@ -28,6 +30,8 @@ public struct FuseCommand: Command {
     let resume: String?
     let jobs: Int
     let model: ModelOptions
+    let follow: Bool
+    let followIdle: Double?
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
@@ -59,6 +63,19 @@ public struct FuseCommand: Command {
         if resume != nil && !model.isEmpty {
             throw UsageError("--resume takes the model from the saved state; model options cannot be given with it")
         }
+        follow = a.flags.contains("follow")
+        followIdle = a.values["follow-idle"] == nil ? nil
+            : try a.number("follow-idle", default: 0, validRange: 0.001...1e9)
+        if follow {
+            let clashing = ["smooth", "save-state", "resume", "pressure"].filter { a.flags.contains($0) || a.values[$0] != nil }
+            if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
+            if format == .gpx { throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track") }
+            if input == "-" || [".ndjson", ".jsonl", ".json", ".gpx"].contains(where: input.lowercased().hasSuffix) {
+                throw UsageError("--follow expects a CSV file, got '\(input)'")
+            }
+        } else if followIdle != nil {
+            throw UsageError("--follow-idle needs --follow")
+        }
     }
 
     public func run(console: Console) -> ExitCode {
@@ -72,6 +89,11 @@ public struct FuseCommand: Command {
 
     private func execute(console: Console) throws(InputError) -> ExitCode {
         let parameters = try model.parameters()
+        if follow {
+            let fuser = FollowFuser(file: input, parameters: parameters, options: readOptions, format: format)
+            try FileFollowing(path: input, idleTimeout: followIdle, fuser: fuser).run(console: console, out: out)
+            return .success
+        }
         var checkpoint: AltitudeFilterCheckpoint?
         if let resume {
             let data = try InputLoader.data(resume)

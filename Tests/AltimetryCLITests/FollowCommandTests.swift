@@ -1,0 +1,173 @@
+import Altimetry
+import Foundation
+import Randomness
+import Testing
+@testable import AltimetryCLI
+
+/// Counts the console's writes, to see rows arrive while the file grows.
+private final class RecordingConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var writes: [String] = []
+    private var errors = ""
+
+    var console: Console {
+        Console(write: { text in self.lock.withLock { self.writes.append(text) } },
+                writeError: { text in self.lock.withLock { self.errors += text } })
+    }
+
+    var outputWrites: [String] { lock.withLock { writes } }
+    var standardError: String { lock.withLock { errors } }
+}
+
+@Suite("fuse --follow")
+struct FollowCommandTests {
+    /// A simulated recording as input CSV: `altimetry simulate building --seed 4 --duration S`.
+    static func recording(seconds: Int) -> String {
+        runAltimetry(["simulate", "building", "--seed", "4", "--duration", "\(seconds)"]).out
+    }
+
+    /// Two tracks, a comment, a blank line, a reference column, an invalid cell and a row with no reading.
+    static let tracks = """
+        # two phones in one building
+        t,track_id,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m
+        0,a,1000.00,110.0,5,111
+        0,b,990.00,,,195
+        1,a,1000.01,112.0,5,111
+
+        2,b,990.02,200.0,6,195
+        2,a,999.99,,,111
+        3,b,abc,,,195
+        3,a,,109.0,4,111
+        4,a,,,,111
+        5,b,990.05,,,195
+
+        """
+
+    @Test("GIVEN a file written in chunks of whole lines THEN the followed output is fuse's, over 20 seeded splits")
+    func chunksEqualFuse() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        for (name, text, extra) in [("sim.csv", Self.recording(seconds: 90), [String]()),
+                                    ("tracks.csv", Self.tracks, ["--skip-invalid"])] {
+            let path = try dir.file(name, text)
+            let expected = runAltimetry(["fuse", path] + extra)
+            #expect(expected.code == .success)
+            let lines = Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false).dropLast().map { Array($0) + [10] }
+            for seed in UInt64(1)...20 {
+                var random = SeededGenerator(seed: seed)
+                var fuser = FollowFuser(file: path, parameters: AltitudeModelParameters(),
+                                        options: ReadOptions(skipInvalid: !extra.isEmpty), format: .csv)
+                let captured = CapturingConsole()
+                var output: [UInt8] = []
+                var i = 0
+                while i < lines.count {
+                    let n = 1 + Int(random.uniform() * 6)
+                    output += try fuser.consume(lines[i..<min(lines.count, i + n)].flatMap { $0 }, console: captured.console)
+                    i += n
+                }
+                #expect(String(decoding: output, as: UTF8.self) == expected.out, "\(name), seed \(seed)")
+                // Skipped rows are reported with their line in the file, as fuse reports them.
+                let skipped = expected.err.split(separator: "\n").filter { $0.hasPrefix("skipped:") }
+                #expect(captured.standardError.split(separator: "\n").filter { $0.hasPrefix("skipped:") } == skipped,
+                        "\(name), seed \(seed)")
+            }
+        }
+    }
+
+    @Test("A growing file is read in complete lines; a partial line waits for its newline")
+    func growingFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("grow.csv", "t,pressure_hpa\n0,10")
+        let file = try GrowingFile(path: path)
+        #expect(try file.readCompleteLines() == Array("t,pressure_hpa\n".utf8))
+        #expect(try file.readCompleteLines() == [])
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("00\n1,1000.1\n2,99".utf8))
+        #expect(try file.readCompleteLines() == Array("0,1000\n1,1000.1\n".utf8))
+        #expect(file.remainder() == Array("2,99".utf8))
+        try handle.truncate(atOffset: 4)
+        #expect(throws: InputError.self) { try file.readCompleteLines() }
+    }
+
+    @Test("GIVEN another thread appending in uneven chunks WHEN following with an idle timeout THEN the output is fuse's")
+    func followWhileWriting() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let text = Self.recording(seconds: 60)
+        let finished = try dir.file("finished.csv", text)
+        let expected = runAltimetry(["fuse", finished])
+        let path = try dir.file("live.csv", "")
+        let bytes = Array(text.utf8)
+        // 61-byte chunks every 5 ms split lines anywhere; the whole file takes about 0.5 s to write, and no
+        // pause is near the 2 s idle timeout even on a loaded machine (a late chunk would only end early and
+        // make the outputs differ, failing loudly rather than passing wrongly).
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: path) else { return }
+            var i = 0
+            while i < bytes.count {
+                try? handle.write(contentsOf: Data(bytes[i..<min(bytes.count, i + 61)]))
+                i += 61
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            try? handle.close()
+        }
+        writer.start()
+        let recorded = RecordingConsole()
+        let code = AltimetryCommandLine.run(arguments: ["fuse", "--follow", path, "--follow-idle", "2"], console: recorded.console)
+        #expect(code == .success)
+        #expect(recorded.outputWrites.joined() == expected.out)
+        // Rows came out as the file grew, in many writes of whole lines, not once at the end.
+        #expect(recorded.outputWrites.count > 3)
+        #expect(recorded.outputWrites.allSatisfy { $0.hasSuffix("\n") })
+        #expect(recorded.standardError.contains("rows: \(expected.out.split(separator: "\n").count - 1)"))
+    }
+
+    @Test("GIVEN a last line without its newline THEN following ends by fusing it, as fuse does")
+    func unterminatedLastLine() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("in.csv", "t,pressure_hpa,gps_alt_m\n0,1000,110\n1,1000.01,\n2,999.98,111")
+        let expected = runAltimetry(["fuse", path])
+        let followed = runAltimetry(["fuse", "--follow", path, "--follow-idle", "0.2", "--out", dir.path("out.csv")])
+        #expect(followed.code == .success)
+        #expect(try dir.read("out.csv") == expected.out)
+        #expect(expected.out.split(separator: "\n").count == 4)
+    }
+
+    @Test("An invalid row in a later chunk fails as fuse fails, naming the same line")
+    func invalidRow() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("in.csv", "# header next\nt,pressure_hpa\n0,1000\n1,1000.01\n2,-5\n")
+        let expected = runAltimetry(["fuse", path])
+        var fuser = FollowFuser(file: path, parameters: AltitudeModelParameters(), options: ReadOptions(), format: .csv)
+        let console = CapturingConsole().console
+        _ = try fuser.consume(Array("# header next\nt,pressure_hpa\n0,1000\n".utf8), console: console)
+        _ = try fuser.consume(Array("1,1000.01\n".utf8), console: console)
+        #expect(expected.code == .dataError)
+        do {
+            _ = try fuser.consume(Array("2,-5\n".utf8), console: console)
+            Issue.record("expected an InputError")
+        } catch {
+            #expect(error.line == 5)
+            #expect(expected.err.contains("error: \(error)"))
+        }
+    }
+
+    @Test("--follow refuses what needs the whole file, and --follow-idle needs --follow",
+          arguments: [["--smooth"], ["--format", "gpx"], ["--save-state", "s.json"], ["--follow-idle", "abc"]])
+    func usage(extra: [String]) {
+        let result = runAltimetry(["fuse", "--follow", "in.csv"] + extra)
+        #expect(result.code == .usage, "\(extra)")
+        #expect(runAltimetry(["fuse", "in.csv", "--follow-idle", "1"]).code == .usage)
+        #expect(runAltimetry(["fuse", "--follow", "in.ndjson"]).code == .usage)
+    }
+
+    @Test("Following a file that does not exist fails with 66")
+    func missing() {
+        #expect(runAltimetry(["fuse", "--follow", "/nonexistent/altimetry/live.csv", "--follow-idle", "0.1"]).code == .noInput)
+    }
+}
