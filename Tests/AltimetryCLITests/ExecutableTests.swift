@@ -24,7 +24,8 @@ struct ExecutableTests {
 
     static func run(_ arguments: [String], input: Data? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = try #require(executable, "the altimetry executable is not built beside the tests")
+        let executable: URL = try #require(Self.executable, "the altimetry executable is not built beside the tests")
+        process.executableURL = executable
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
