@@ -85,11 +85,6 @@ public struct TrackFuser: Sendable {
         return Result(rows: output.array, tracks: summaries.array.compactMap { $0 })
     }
 
-    private func reading(_ row: InputRow) -> AltitudeReading {
-        AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                        gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature)
-    }
-
     private func fill(_ e: AltitudeEstimate, status: FusedRow.Status) -> FusedRow {
         var out = FusedRow()
         out.altitude = e.altitude
@@ -123,26 +118,38 @@ public struct TrackFuser: Sendable {
         } catch {
             throw InputError(file: table.file, message: "cannot start the filter: \(error)", exitCode: .dataError)
         }
+        // The rows and readings the smoother will need, kept only when smoothing.
         var usable: [Int] = []
         var readings: [AltitudeReading] = []
-        for i in indices {
-            let row = table.rows[i]
-            if let reason = row.invalidReason { output[i] = rejected(reason); continue }
-            if row.pressure == nil && row.gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
-            let r = reading(row)
-            do {
-                let e = try filter.process(r)
-                output[i] = fill(e, status: status(e))
-                summary.final = e
-                usable.append(i)
-                readings.append(r)
-            } catch {
-                let problem = InputError(file: table.file, line: row.line, message: "the filter refused the row: \(error)")
-                guard skipInvalid else { throw problem }
-                summary.refused.append(problem)
-                output[i] = rejected(error.description)
+        if smooth {
+            usable.reserveCapacity(indices.count)
+            readings.reserveCapacity(indices.count)
+        }
+        var final: AltitudeEstimate?
+        try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
+            for i in indices {
+                // Fields are read in place: copying a whole `InputRow` per row costs more than the reading.
+                if let reason = rows[i].invalidReason { output[i] = rejected(reason); continue }
+                if rows[i].pressure == nil && rows[i].gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
+                let r = AltitudeReading(time: rows[i].time, pressure: rows[i].pressure, gpsAltitude: rows[i].gpsAltitude,
+                                        gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
+                do throws(AltitudeModelError) {
+                    let e = try filter.process(r)
+                    output[i] = fill(e, status: status(e))
+                    final = e
+                    if smooth {
+                        usable.append(i)
+                        readings.append(r)
+                    }
+                } catch {
+                    let problem = InputError(file: table.file, line: rows[i].line, message: "the filter refused the row: \(error)")
+                    guard skipInvalid else { throw problem }
+                    summary.refused.append(problem)
+                    output[i] = rejected(error.description)
+                }
             }
         }
+        summary.final = final
         summary.fixes = filter.fixCount - filter.gatedFixCount
         summary.gatedFixes = filter.gatedFixCount
         summary.fronts = filter.fronts

@@ -47,26 +47,59 @@ public struct FusedTrackWriter {
         out.append(contentsOf: header.joined(separator: ",").utf8)
         out.append(10)
         let comma = UInt8(ascii: ",")
-        for (i, row) in table.rows.enumerated() {
-            let f = fused[i]
-            Fixed.appendTime(row.time, to: &out)
-            if let texts = table.timeTexts { out.append(comma); appendCSVText(texts[i], to: &out) }
-            if table.hasTrackColumn { out.append(comma); appendCSVText(table.trackNames[row.track], to: &out) }
-            // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
-            out.append(comma); Fixed.append(f.altitude, 3, to: &out)
-            out.append(comma); Fixed.append(f.altitudeStandardDeviation, 3, to: &out)
-            out.append(comma); Fixed.append(f.seaLevelPressure, 3, to: &out)
-            out.append(comma); Fixed.append(f.seaLevelPressureStandardDeviation, 4, to: &out)
-            out.append(comma); Fixed.append(f.gpsError, 3, to: &out)
-            out.append(comma); Fixed.append(f.precision, 2, to: &out)
-            out.append(comma); Fixed.append(f.relativeAltitude, 3, to: &out)
-            if table.referenceColumn != nil {
-                out.append(comma)
-                if let reference = row.reference { Fixed.append(reference, 3, to: &out) }
+        let hasReference = table.referenceColumn != nil
+        // Each line's numbers are assembled in a stack buffer and appended in one copy; a text cell (ISO time,
+        // track name, a status other than ok) or a number written through `description` flushes it first.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * (Fixed.maximumLength + 1)) { lineBuffer in
+            guard let line = lineBuffer.baseAddress else { return }
+            var k = 0
+            func flush() {
+                out.append(contentsOf: UnsafeBufferPointer(start: line, count: k))
+                k = 0
             }
-            out.append(comma)
-            if case .ok = f.status { out.append(contentsOf: [111, 107]) } else { appendCSVText(f.status.text, to: &out) }
-            out.append(10)
+            func number(_ value: Double, _ decimals: Int) {
+                line[k] = comma
+                k += 1
+                if !Fixed.write(value, decimals, into: line, at: &k) {
+                    flush()
+                    out.append(contentsOf: value.description.utf8)
+                }
+            }
+            for (i, row) in table.rows.enumerated() {
+                let f = fused[i]
+                if !Fixed.writeTime(row.time, into: line, at: &k) { out.append(contentsOf: row.time.description.utf8) }
+                if let texts = table.timeTexts { line[k] = comma; k += 1; flush(); appendCSVText(texts[i], to: &out) }
+                if table.hasTrackColumn {
+                    line[k] = comma
+                    k += 1
+                    flush()
+                    appendCSVText(table.trackNames[row.track], to: &out)
+                }
+                // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
+                number(f.altitude, 3)
+                number(f.altitudeStandardDeviation, 3)
+                number(f.seaLevelPressure, 3)
+                number(f.seaLevelPressureStandardDeviation, 4)
+                number(f.gpsError, 3)
+                number(f.precision, 2)
+                number(f.relativeAltitude, 3)
+                if hasReference {
+                    if let reference = row.reference { number(reference, 3) } else { line[k] = comma; k += 1 }
+                }
+                line[k] = comma
+                k += 1
+                if case .ok = f.status {
+                    line[k] = 111
+                    line[k + 1] = 107
+                    line[k + 2] = 10
+                    k += 3
+                    flush()
+                } else {
+                    flush()
+                    appendCSVText(f.status.text, to: &out)
+                    out.append(10)
+                }
+            }
         }
         return out
     }
