@@ -63,26 +63,30 @@ public struct TrackFuser: Sendable {
         } else {
             for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
         }
-        let output = SharedBuffer<FusedRow>(count: table.rows.count, initial: FusedRow())
+        // Workers write the result in place, at disjoint rows (no copy of a million rows at the end).
+        var rows = [FusedRow](repeating: FusedRow(), count: table.rows.count)
         let summaries = SharedBuffer<TrackSummary?>(count: groups.count, initial: nil)
         let errors = SharedBuffer<InputError?>(count: groups.count, initial: nil)
         let next = SharedCounter()
         let workers = min(jobs, groups.count)
-        let work: @Sendable (Int) -> Void = { [self, groups] _ in
-            while true {
-                let track = next.take()
-                guard track < groups.count else { return }
-                do throws(InputError) {
-                    summaries[track] = try fuseTrack(table, indices: groups[track], name: table.trackNames[track], into: output)
-                } catch {
-                    errors[track] = error
+        rows.withUnsafeMutableBufferPointer { storage in
+            let output = SharedRows(storage)
+            let work: @Sendable (Int) -> Void = { [self, groups] _ in
+                while true {
+                    let track = next.take()
+                    guard track < groups.count else { return }
+                    do throws(InputError) {
+                        summaries[track] = try fuseTrack(table, indices: groups[track], name: table.trackNames[track], into: output)
+                    } catch {
+                        errors[track] = error
+                    }
                 }
             }
+            if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         }
-        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         let failures = errors.array.compactMap { $0 }
         if let first = failures.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
-        return Result(rows: output.array, tracks: summaries.array.compactMap { $0 })
+        return Result(rows: rows, tracks: summaries.array.compactMap { $0 })
     }
 
     private func fill(_ e: AltitudeEstimate, status: FusedRow.Status) -> FusedRow {
@@ -108,7 +112,7 @@ public struct TrackFuser: Sendable {
     private static let noReading = "no pressure and no GPS reading"
 
     private func fuseTrack(_ table: InputTable, indices: [Int], name: String,
-                           into output: SharedBuffer<FusedRow>) throws(InputError) -> TrackSummary {
+                           into output: SharedRows) throws(InputError) -> TrackSummary {
         var summary = TrackSummary(name: name)
         summary.rows = indices.count
         var filter: AltitudeFilter
@@ -197,6 +201,20 @@ final class SharedBuffer<Element>: @unchecked Sendable {
     }
 
     var array: [Element] { Array(storage) }
+}
+
+/// The result rows, written by concurrent workers at disjoint indices, in the caller's array.
+struct SharedRows: @unchecked Sendable {
+    // Safety: each index is written by one worker only (tracks own disjoint rows), and the array outlives the
+    // workers (they join inside its `withUnsafeMutableBufferPointer`).
+    private let storage: UnsafeMutableBufferPointer<FusedRow>
+
+    init(_ storage: UnsafeMutableBufferPointer<FusedRow>) { self.storage = storage }
+
+    subscript(index: Int) -> FusedRow {
+        get { storage[index] }
+        nonmutating set { storage[index] = newValue }
+    }
 }
 
 /// Hands out 0, 1, 2, ... to concurrent workers.

@@ -7,13 +7,16 @@ import Foundation
 /// `precision_m`, `relative_alt_m`, the reference column (when the input had it), `status`. Metres carry 3
 /// decimals (1 mm), hPa 3 (0.001 hPa is 1 cm of altitude) and their sigma 4. Rejected rows have empty estimate
 /// fields (`null` in NDJSON).
-public struct FusedTrackWriter {
+public struct FusedTrackWriter: Sendable {
     let table: InputTable
     let fused: [FusedRow]
+    /// How many threads format CSV lines (each a contiguous block of rows; the bytes do not depend on it).
+    let jobs: Int
 
-    public init(table: InputTable, fused: [FusedRow]) {
+    public init(table: InputTable, fused: [FusedRow], jobs: Int = 1) {
         self.table = table
         self.fused = fused
+        self.jobs = max(1, jobs)
     }
 
     /// The bytes of the output in `format`.
@@ -46,6 +49,31 @@ public struct FusedTrackWriter {
         header.append("status")
         out.append(contentsOf: header.joined(separator: ",").utf8)
         out.append(10)
+        let count = table.rows.count
+        // Lines are independent, so with several jobs each formats a contiguous block into its own buffer and the
+        // blocks are concatenated in order: the same bytes, the formatting spread over the cores.
+        let blocks = count >= 2 * Self.minimumBlock ? min(jobs, count / Self.minimumBlock) : 1
+        if blocks == 1 {
+            appendCSVLines(0..<count, to: &out)
+            return out
+        }
+        let parts = SharedBuffer<[UInt8]>(count: blocks, initial: [])
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            var part: [UInt8] = []
+            let range = (block * count / blocks)..<((block + 1) * count / blocks)
+            part.reserveCapacity(range.count * 96)
+            appendCSVLines(range, to: &part)
+            parts[block] = part
+        }
+        for block in 0..<blocks { out.append(contentsOf: parts[block]) }
+        return out
+    }
+
+    /// Rows below which one thread formats the whole CSV.
+    static let minimumBlock = 50_000
+
+    /// Appends the CSV lines of `rows`.
+    private func appendCSVLines(_ rows: Range<Int>, to out: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
         let hasReference = table.referenceColumn != nil
         // Each line's numbers are assembled in a stack buffer and appended in one copy; a text cell (ISO time,
@@ -65,7 +93,8 @@ public struct FusedTrackWriter {
                     out.append(contentsOf: value.description.utf8)
                 }
             }
-            for (i, row) in table.rows.enumerated() {
+            for i in rows {
+                let row = table.rows[i]
                 let f = fused[i]
                 if !Fixed.writeTime(row.time, into: line, at: &k) { out.append(contentsOf: row.time.description.utf8) }
                 if let texts = table.timeTexts { line[k] = comma; k += 1; flush(); appendCSVText(texts[i], to: &out) }
@@ -101,7 +130,6 @@ public struct FusedTrackWriter {
                 }
             }
         }
-        return out
     }
 
     private func appendCSVText(_ text: String, to out: inout [UInt8]) {
