@@ -61,7 +61,11 @@ public struct TrackFuser: Sendable {
         if groups.count == 1 {
             groups[0] = Array(table.rows.indices)
         } else {
-            for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
+            // Only the track is read, in place (copying each whole `InputRow` cost more than the grouping).
+            for k in groups.indices { groups[k].reserveCapacity(table.rows.count / groups.count + 1) }
+            table.rows.withUnsafeBufferPointer { rows in
+                for i in rows.indices { groups[rows[i].track].append(i) }
+            }
         }
         // Workers write the result in place, at disjoint rows (no copy of a million rows at the end).
         var rows = [FusedRow](repeating: FusedRow(), count: table.rows.count)

@@ -75,6 +75,15 @@ public struct FusedTrackWriter: Sendable {
     /// Appends the CSV lines of `rows`.
     private func appendCSVLines(_ rows: Range<Int>, to out: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
+        // Each track's cell, quoted as needed, made once instead of once per row.
+        var trackCells: [[UInt8]] = []
+        if table.hasTrackColumn {
+            trackCells = table.trackNames.map { name in
+                var cell: [UInt8] = []
+                appendCSVText(name, to: &cell)
+                return cell
+            }
+        }
         let hasReference = table.referenceColumn != nil
         // Each line's numbers are assembled in a stack buffer and appended in one copy; a text cell (ISO time,
         // track name, a status other than ok) or a number written through `description` flushes it first.
@@ -102,7 +111,7 @@ public struct FusedTrackWriter: Sendable {
                     line[k] = comma
                     k += 1
                     flush()
-                    appendCSVText(table.trackNames[row.track], to: &out)
+                    out.append(contentsOf: trackCells[row.track])
                 }
                 // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
                 number(f.altitude, 3)
