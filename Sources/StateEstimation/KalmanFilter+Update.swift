@@ -235,8 +235,10 @@ extension KalmanFilter {
             logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
     }
 
-    /// The update kernel shared by every update: z and R are already in `update.measurement` and `update.noise`
+    /// The update kernel of the general update: z and R are already in `update.measurement` and `update.noise`
     /// and validated. On success the new mean and covariance are swapped in; on a throw nothing changed.
+    /// Scalar updates go through `applyScalarUpdate`, which computes what this kernel's m = 1 branches compute,
+    /// in the same order; those branches are kept so that this kernel stays correct for any m.
     static func applyUpdate<Kind: MeasurementKind>(
         kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
         step filter: inout StepWorkspace, update: inout UpdateWorkspace
