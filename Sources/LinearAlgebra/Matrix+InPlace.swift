@@ -105,23 +105,6 @@ extension Matrix {
         }
     }
 
-    /// Whether every element on and below the diagonal of a square matrix is finite: for a matrix known to be
-    /// exactly symmetric, whether every element is, at about half the reads.
-    ///
-    /// - Precondition: the matrix is square.
-    @inlinable
-    public var lowerTriangleFinite: Bool {
-        precondition(isSquare, "lowerTriangleFinite needs a square matrix, got \(rows)x\(columns)")
-        let n = rows
-        return elements.withUnsafeBufferPointer { a in
-            var finite = true
-            for j in 0..<n {
-                for i in j..<n { finite = finite && a[i &+ j &* n].isFinite }
-            }
-            return finite
-        }
-    }
-
     /// Replaces a symmetric positive definite matrix by its Cholesky factor in its own storage (LAPACK
     /// `dpotrf`), without the defensive copy that `formCholeskyFactor(_:)` makes.
     ///
