@@ -43,16 +43,131 @@ extension KalmanFilter {
         guard kind.dimension == 1 else {
             throw .dimensionMismatch(.measurement, expected: "a scalar kind", actual: "a kind of dimension \(kind.dimension)")
         }
-        workspace.scalar.measurement.elements[0] = value
-        workspace.scalar.noise.elements[0] = variance
-        let outcome = try Self.applyUpdate(kind: kind, gate: gate, mean: &mean, covariance: &covariance,
-                                           step: &workspace.step, update: &workspace.scalar)
+        let outcome = try Self.applyScalarUpdate(value, variance: variance, kind: kind, gate: gate, mean: &mean,
+                                                 covariance: &covariance, step: &workspace.step,
+                                                 update: &workspace.scalar)
         if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
         return ScalarUpdateRecord(
-            time: time, innovation: workspace.scalar.innovation.elements[0],
-            innovationVariance: workspace.scalar.innovationCovariance.elements[0],
+            time: time, innovation: outcome.innovation, innovationVariance: outcome.innovationVariance,
             normalizedInnovationSquared: outcome.normalizedInnovationSquared,
             logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
+    }
+
+    /// What the scalar kernel computed: the record's statistics.
+    struct ScalarOutcome {
+        var innovation: Double
+        var innovationVariance: Double
+        var normalizedInnovationSquared: Double
+        var logLikelihoodIncrement: Double
+        var decision: UpdateDecision
+    }
+
+    /// The scalar update kernel: the m = 1 case of `applyUpdate`, the same operations in the same order (so the
+    /// same bits), with the 1 x 1 quantities kept in registers and each n-vector or n x n matrix touched through
+    /// one buffer pointer. z and R are validated; on success the new mean and covariance are swapped in, on a
+    /// throw nothing changed. The workspace's 1 x 1 matrices (z, R, y, S) are still written, for the culprit
+    /// search of a non-finite result.
+    @inline(__always)
+    static func applyScalarUpdate<Kind: MeasurementKind>(
+        _ z: Double, variance: Double, kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
+        step filter: inout StepWorkspace, update: inout UpdateWorkspace
+    ) throws(EstimationError) -> ScalarOutcome {
+        let n = mean.rows
+        if let dof = gate.degreesOfFreedom, dof != 1 {
+            throw .dimensionMismatch(.measurement, expected: "dimension \(dof), as the gate", actual: "dimension 1")
+        }
+        // H at x⁻, and the prediction h(x⁻).
+        update.observationMatrix.setZero()
+        kind.observationMatrix(at: mean, into: &update.observationMatrix)
+        guard update.observationMatrix.rows == 1, update.observationMatrix.columns == n else {
+            throw .dimensionMismatch(.observationMatrix, expected: "1x\(n)",
+                                     actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
+        }
+        kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
+        guard update.predicted.rows == 1, update.predicted.columns == 1 else {
+            throw .dimensionMismatch(.predictedMeasurement, expected: "1x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
+        }
+        precondition(covariance.elements.count == n * n && update.crossCovariance.elements.count == n
+                     && filter.mean.elements.count == n && filter.covariance.elements.count == n * n
+                     && filter.josephWorkspace.elements.count == n * (n + 1), "scalar update: shapes")
+        // y = z − h(x⁻), as z + (−1) h(x⁻) (what `add(_:scaledBy: -1)` computes).
+        let y = z + -1 * update.predicted.elements[0]
+        // U = P⁻ hᵀ, into U's storage; S = h U + R.
+        var hu = 0.0
+        update.observationMatrix.elements.withUnsafeBufferPointer { h in
+            covariance.elements.withUnsafeBufferPointer { p in
+                update.crossCovariance.elements.withUnsafeMutableBufferPointer { u in
+                    // A constant n lets the optimiser unroll the loops for the usual small states.
+                    switch n {
+                    case 3: hu = crossCovarianceLoops(3, p, h, u)
+                    case 4: hu = crossCovarianceLoops(4, p, h, u)
+                    default: hu = crossCovarianceLoops(n, p, h, u)
+                    }
+                }
+            }
+        }
+        let s = hu + variance
+        update.measurement.elements[0] = z
+        update.noise.elements[0] = variance
+        update.innovation.elements[0] = y
+        update.innovationCovariance.elements[0] = s
+
+        // The 1 x 1 Cholesky factor l = √S: what dpotrf computes for order one, without the call.
+        guard s.isFinite else { throw update.nonFiniteCulprit(otherwise: .innovationCovariance) }
+        guard s > 0 else { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: 1) }
+        let l = s.squareRoot()
+        let w = y / l
+        let nis = w * w
+        let logLikelihood = -0.5 * (nis + logTwoPi + log(s))
+        update.innovationFactor.elements[0] = l
+        update.whitenedInnovation.elements[0] = w
+
+        // The gate.
+        var decision = UpdateDecision.accepted
+        var inflation = 1.0
+        if nis > gate.threshold {
+            switch gate.action {
+            case .reject:
+                return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
+                                     logLikelihoodIncrement: logLikelihood,
+                                     decision: .rejected(.innovationGate(threshold: gate.threshold)))
+            case .inflate:
+                // R' = R + (c − 1) S, so that S' = c S and the NIS against S' is the threshold.
+                inflation = nis / gate.threshold
+                decision = .inflated(factor: inflation)
+            }
+        }
+
+        // K = U / S' (S' = c S when inflated), in U's storage; R' = R + (c − 1) S.
+        let r = variance + (inflation - 1) * s
+        if inflation != 1 { update.noise.elements[0] = r }
+        let factor = 1 / (s * inflation)
+        var finite = (mean: true, covariance: true)
+        update.observationMatrix.elements.withUnsafeBufferPointer { h in
+            mean.elements.withUnsafeBufferPointer { x in
+                covariance.elements.withUnsafeBufferPointer { p in
+                    update.crossCovariance.elements.withUnsafeMutableBufferPointer { k in
+                        filter.mean.elements.withUnsafeMutableBufferPointer { updated in
+                            filter.josephWorkspace.elements.withUnsafeMutableBufferPointer { b in
+                                filter.covariance.elements.withUnsafeMutableBufferPointer { c in
+                                    switch n {
+                                    case 3: finite = scalarUpdateLoops(3, factor, y, r, x, p, h, k, updated, b, c)
+                                    case 4: finite = scalarUpdateLoops(4, factor, y, r, x, p, h, k, updated, b, c)
+                                    default: finite = scalarUpdateLoops(n, factor, y, r, x, p, h, k, updated, b, c)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard finite.mean else { throw update.nonFiniteCulprit(otherwise: .updatedMean) }
+        guard finite.covariance else { throw update.nonFiniteCulprit(otherwise: .updatedCovariance) }
+        swap(&mean, &filter.mean)
+        swap(&covariance, &filter.covariance)
+        return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
+                             logLikelihoodIncrement: logLikelihood, decision: decision)
     }
 
     /// Updates the state with a measurement z of any dimension m and noise covariance R, at the current time.
@@ -120,8 +235,10 @@ extension KalmanFilter {
             logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
     }
 
-    /// The update kernel shared by every update: z and R are already in `update.measurement` and `update.noise`
+    /// The update kernel of the general update: z and R are already in `update.measurement` and `update.noise`
     /// and validated. On success the new mean and covariance are swapped in; on a throw nothing changed.
+    /// Scalar updates go through `applyScalarUpdate`, which computes what this kernel's m = 1 branches compute,
+    /// in the same order; those branches are kept so that this kernel stays correct for any m.
     static func applyUpdate<Kind: MeasurementKind>(
         kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
         step filter: inout StepWorkspace, update: inout UpdateWorkspace
@@ -270,4 +387,65 @@ extension UpdateWorkspace {
         if !predicted.allElementsFinite { return .nonFinite(.predictedMeasurement) }
         return .nonFinite(quantity)
     }
+}
+
+/// U = P hᵀ into `u`; returns h U. The sums of `Matrix.multiplyByLoops`, in its order.
+@inline(__always)
+private func crossCovarianceLoops(
+    _ n: Int, _ p: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>, _ u: UnsafeMutableBufferPointer<Double>
+) -> Double {
+    for i in 0..<n {
+        var sum = 0.0
+        for l in 0..<n { sum += p[i &+ l &* n] * h[l] }
+        u[i] = sum
+    }
+    var hu = 0.0
+    for l in 0..<n { hu += h[l] * u[l] }
+    return hu
+}
+
+/// The commit of a scalar update: K = U · factor in U's storage, x = x⁻ + K y, and the Joseph form
+/// C = (I − k h) P (I − k h)ᵀ + r k kᵀ with B and g in `b`, exactly as `Matrix.formJosephUpdate` computes it
+/// (same terms, same order). Returns whether the new mean and the new covariance are finite (the covariance is
+/// checked on its lower triangle, of which the upper is a copy).
+@inline(__always)
+private func scalarUpdateLoops(
+    _ n: Int, _ factor: Double, _ y: Double, _ r: Double, _ x: UnsafeBufferPointer<Double>,
+    _ pp: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>, _ k: UnsafeMutableBufferPointer<Double>,
+    _ updated: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>,
+    _ c: UnsafeMutableBufferPointer<Double>
+) -> (mean: Bool, covariance: Bool) {
+    for i in 0..<n { k[i] *= factor }
+    // x = x⁻ + K y (the product's sum starts at 0, as in `multiplyByLoops` with β = 1).
+    var meanFinite = true
+    for i in 0..<n {
+        let value = (0.0 + k[i] * y) + x[i]
+        updated[i] = value
+        meanFinite = meanFinite && value.isFinite
+    }
+    // B = P − k vᵀ with v_j = Σₗ hₗ Pₗⱼ.
+    for j in 0..<n {
+        var v = 0.0
+        for l in 0..<n { v += h[l] * pp[l &+ j &* n] }
+        for i in 0..<n { b[i &+ j &* n] = pp[i &+ j &* n] - k[i] * v }
+    }
+    // g = B hᵀ, in the last column.
+    let g = n &* n
+    for i in 0..<n { b[g &+ i] = 0 }
+    for l in 0..<n {
+        let hl = h[l]
+        for i in 0..<n { b[g &+ i] += b[i &+ l &* n] * hl }
+    }
+    // C = B − g kᵀ + r k kᵀ, lower triangle, mirrored.
+    var covarianceFinite = true
+    for j in 0..<n {
+        let kj = k[j]
+        for i in j..<n {
+            let value = b[i &+ j &* n] - b[g &+ i] * kj + r * k[i] * kj
+            c[i &+ j &* n] = value
+            c[j &+ i &* n] = value
+            covarianceFinite = covarianceFinite && value.isFinite
+        }
+    }
+    return (meanFinite, covarianceFinite)
 }

@@ -104,14 +104,11 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
             }
             workspace.discretizedStep = dt
         }
-        // x⁻ = F x
-        Matrix.multiplyByLoops(workspace.transition, .none, mean, .none, into: &workspace.step.mean)
-        // P⁻ = F P Fᵀ + Q, lower triangle of Q read, result exactly symmetric.
-        workspace.step.covariance.assign(workspace.processNoise)
-        Matrix.formCongruence(workspace.transition, .none, covariance, into: &workspace.step.covariance,
-                              workspace: &workspace.step.product, beta: 1)
-        // One check of the results catches NaN or infinity anywhere upstream; only then look for the culprit.
-        guard workspace.step.covariance.allElementsFinite, workspace.step.mean.allElementsFinite else {
+        // x⁻ = F x and P⁻ = F P Fᵀ + Q (lower triangle of Q read, result exactly symmetric), into the step's
+        // candidate state. One check of the results catches NaN or infinity anywhere upstream; only then look for
+        // the culprit.
+        guard Self.predictKernel(stateCount: n, transition: workspace.transition, processNoise: workspace.processNoise,
+                                 mean: mean, covariance: covariance, step: &workspace.step) else {
             if !workspace.transition.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.transition) }
             if !workspace.processNoise.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.processNoise) }
             throw .nonFinite(.predictedCovariance)
@@ -122,6 +119,44 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         if recordedRun != nil {
             recordedRun?.beginEpoch(time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,
                                     mean: mean, covariance: covariance)
+        }
+    }
+
+    /// x⁻ = F x and P⁻ = F P Fᵀ + Q into `step.mean` and `step.covariance`, with F P in `step.product`;
+    /// returns whether every element of x⁻ and P⁻ is finite.
+    ///
+    /// The same sums in the same order as `Matrix.multiplyByLoops` and `Matrix.formCongruence(_:_:_:into:workspace:beta:)`
+    /// with β = 1 (so the same bits), written as one loop nest over buffer pointers: for the n = 3 or 4 of a
+    /// navigation filter the per-call overhead of those general routines (shape checks, strides, one
+    /// uniqueness check per buffer per call) cost more than the arithmetic. Only P⁻'s lower triangle is
+    /// computed and checked; the upper one is its mirror image.
+    ///
+    /// - Precondition: F, Q, P are n x n and x is n x 1 (the caller checked F and Q; x and P are the filter's).
+    static func predictKernel(stateCount n: Int, transition: Matrix, processNoise: Matrix, mean: Matrix,
+                              covariance: Matrix, step: inout StepWorkspace) -> Bool {
+        precondition(transition.elements.count == n * n && processNoise.elements.count == n * n
+                     && covariance.elements.count == n * n && mean.elements.count == n
+                     && step.mean.elements.count == n && step.covariance.elements.count == n * n
+                     && step.product.elements.count == n * n, "predict: shapes")
+        return transition.elements.withUnsafeBufferPointer { f in
+            processNoise.elements.withUnsafeBufferPointer { q in
+                mean.elements.withUnsafeBufferPointer { x in
+                    covariance.elements.withUnsafeBufferPointer { p in
+                        step.mean.elements.withUnsafeMutableBufferPointer { predicted in
+                            step.product.elements.withUnsafeMutableBufferPointer { w in
+                                step.covariance.elements.withUnsafeMutableBufferPointer { c in
+                                    // A constant n lets the optimiser unroll the loops for the usual small states.
+                                    switch n {
+                                    case 3: predictLoops(3, f, q, x, p, predicted, w, c)
+                                    case 4: predictLoops(4, f, q, x, p, predicted, w, c)
+                                    default: predictLoops(n, f, q, x, p, predicted, w, c)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -149,4 +184,43 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         let asymmetry = a.asymmetry
         if asymmetry > 1e-12 * scale { throw .notSymmetric(quantity, asymmetry: asymmetry) }
     }
+}
+
+/// The loops of `KalmanFilter.predictKernel`: x⁻ = F x, W = F P, P⁻ = W Fᵀ + Q (lower triangle, mirrored);
+/// returns whether x⁻ and P⁻ are finite. Every sum starts at 0 and runs in increasing index, as in
+/// `Matrix.multiplyByLoops`.
+@inline(__always)
+private func predictLoops(
+    _ n: Int, _ f: UnsafeBufferPointer<Double>, _ q: UnsafeBufferPointer<Double>, _ x: UnsafeBufferPointer<Double>,
+    _ p: UnsafeBufferPointer<Double>, _ predicted: UnsafeMutableBufferPointer<Double>,
+    _ w: UnsafeMutableBufferPointer<Double>, _ c: UnsafeMutableBufferPointer<Double>
+) -> Bool {
+    var finite = true
+    // x⁻ᵢ = Σₖ Fᵢₖ xₖ
+    for i in 0..<n {
+        var sum = 0.0
+        for k in 0..<n { sum += f[i &+ k &* n] * x[k] }
+        predicted[i] = sum
+        finite = finite && sum.isFinite
+    }
+    // W = F P: Wᵢⱼ = Σₖ Fᵢₖ Pₖⱼ
+    for j in 0..<n {
+        for i in 0..<n {
+            var sum = 0.0
+            for k in 0..<n { sum += f[i &+ k &* n] * p[k &+ j &* n] }
+            w[i &+ j &* n] = sum
+        }
+    }
+    // P⁻ᵢⱼ = Σₗ Wᵢₗ Fⱼₗ + Qᵢⱼ for i ≥ j, mirrored.
+    for j in 0..<n {
+        for i in j..<n {
+            var sum = 0.0
+            for l in 0..<n { sum += w[i &+ l &* n] * f[j &+ l &* n] }
+            let value = sum + q[i &+ j &* n]
+            c[i &+ j &* n] = value
+            c[j &+ i &* n] = value
+            finite = finite && value.isFinite
+        }
+    }
+    return finite
 }

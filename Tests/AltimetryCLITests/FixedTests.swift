@@ -24,6 +24,25 @@ struct FixedTests {
         #expect(Fixed.text(12.5, 0) == "13")
     }
 
+    @Test("Fixed.appendTime writes exactly what description writes, for clock-like and arbitrary times", arguments: [1, 2, 3] as [UInt64])
+    func appendTimeMatchesDescription(seed: UInt64) {
+        var state = seed
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let decimals = Int(state % 5)
+            let magnitude = pow(10, Double(Int((state >> 8) % 14)) - 2)
+            let raw = (Double(state >> 11) / Double(1 << 53) - 0.3) * magnitude
+            // Times on a clock of 0 to 4 decimals (the fast path's case), and the raw doubles (its fallback).
+            let scale = pow(10, Double(decimals))
+            for value in [(raw * scale).rounded() / scale, raw] {
+                var bytes: [UInt8] = []
+                Fixed.appendTime(value, to: &bytes)
+                let expected = value.rounded() == value && abs(value) < 1e15 ? Fixed.text(value, 0) : value.description
+                #expect(String(decoding: bytes, as: UTF8.self) == expected, "seed \(seed), state \(state): \(value)")
+            }
+        }
+    }
+
     @Test("FastNumber gives the same double as Double(String) for decimal text, and nil for non-numbers")
     func fastNumber() {
         var state: UInt64 = 99

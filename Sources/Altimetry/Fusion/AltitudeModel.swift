@@ -52,28 +52,38 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public func discretize(over dt: Seconds, transition F: inout Matrix, processNoise Q: inout Matrix) {
         let p = parameters
         let s2 = Self.weatherScale * Self.weatherScale
-        // U: random walk.
-        F[0, 0] = 1
-        Q[0, 0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
-        // B (and Ḃ): random walk, or constant velocity plus a random walk on B.
-        F[1, 1] = 1
-        Q[1, 1] = p.weatherNoiseDensity * s2 * dt
-        if p.hasTendency {
-            // (hPa/h)² per hour → hPa²/s³ → m²/s³.
-            let q = p.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
-            let dt2 = dt * dt
-            F[1, 2] = dt
-            F[2, 2] = 1
-            Q[1, 1] += q * dt2 * dt / 3
-            Q[2, 1] = q * dt2 / 2
-            Q[1, 2] = q * dt2 / 2
-            Q[2, 2] = q * dt
-        }
-        // e: first-order Gauss-Markov, exact for any dt.
+        let n = stateCount
         let k = gpsErrorIndex
+        // e: first-order Gauss-Markov, exact for any dt.
         let phi = exp(-dt / p.gpsCorrelationTime)
-        F[k, k] = phi
-        Q[k, k] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
+        precondition(F.rows == n && F.columns == n && Q.rows == n && Q.columns == n, "discretize: F and Q must be n x n")
+        // Written through the column-major storage (element (i, j) at i + j n): this runs once per predict, and
+        // the checked subscript would cost a uniqueness check per element.
+        F.elements.withUnsafeMutableBufferPointer { f in
+            // U: random walk.
+            f[0] = 1
+            // B (and Ḃ): random walk, or constant velocity plus a random walk on B.
+            f[1 &+ n] = 1
+            if p.hasTendency {
+                f[1 &+ 2 &* n] = dt
+                f[2 &+ 2 &* n] = 1
+            }
+            f[k &+ k &* n] = phi
+        }
+        Q.elements.withUnsafeMutableBufferPointer { q in
+            q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
+            q[1 &+ n] = p.weatherNoiseDensity * s2 * dt
+            if p.hasTendency {
+                // (hPa/h)² per hour → hPa²/s³ → m²/s³.
+                let qt = p.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
+                let dt2 = dt * dt
+                q[1 &+ n] += qt * dt2 * dt / 3
+                q[2 &+ n] = qt * dt2 / 2
+                q[1 &+ 2 &* n] = qt * dt2 / 2
+                q[2 &+ 2 &* n] = qt * dt
+            }
+            q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
+        }
     }
 }
 
@@ -100,22 +110,31 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
     public var dimension: Int { 1 }
 
     public func observationMatrix(at mean: Matrix, into H: inout Matrix) {
+        // H is 1 x n, so element (0, j) is elements[j]; written directly, as this runs once per update.
+        precondition(H.elements.count > max(AltitudeModel.weatherIndex, gpsErrorIndex), "observationMatrix: H too small")
         switch source {
         case .barometer:
-            H[0, AltitudeModel.altitudeIndex] = -1
-            H[0, AltitudeModel.weatherIndex] = 1
+            H.elements.withUnsafeMutableBufferPointer { h in
+                h[AltitudeModel.altitudeIndex] = -1
+                h[AltitudeModel.weatherIndex] = 1
+            }
         case .gps:
-            H[0, AltitudeModel.altitudeIndex] = LogPressureCoordinates.altitudeDerivative(mean[AltitudeModel.altitudeIndex, 0])
-            H[0, gpsErrorIndex] = 1
+            let slope = LogPressureCoordinates.altitudeDerivative(mean.elements[AltitudeModel.altitudeIndex])
+            let k = gpsErrorIndex
+            H.elements.withUnsafeMutableBufferPointer { h in
+                h[AltitudeModel.altitudeIndex] = slope
+                h[k] = 1
+            }
         }
     }
 
     public func predictedMeasurement(at mean: Matrix, observationMatrix: Matrix, into predicted: inout Matrix) {
+        let x = mean.elements
         switch source {
         case .barometer:
-            predicted[0, 0] = mean[AltitudeModel.weatherIndex, 0] - mean[AltitudeModel.altitudeIndex, 0]
+            predicted.elements[0] = x[AltitudeModel.weatherIndex] - x[AltitudeModel.altitudeIndex]
         case .gps:
-            predicted[0, 0] = LogPressureCoordinates.altitude(mean[AltitudeModel.altitudeIndex, 0]) + mean[gpsErrorIndex, 0]
+            predicted.elements[0] = LogPressureCoordinates.altitude(x[AltitudeModel.altitudeIndex]) + x[gpsErrorIndex]
         }
     }
 }

@@ -114,7 +114,7 @@ public struct FuseCommand: Command {
                                skipInvalid: readOptions.skipInvalid, resume: checkpoint, jobs: jobs)
         let result = try fuser.fuse(table)
         for track in result.tracks { for refused in track.refused { console.writeError("skipped: \(refused)\n") } }
-        let writer = FusedTrackWriter(table: table, fused: result.rows)
+        let writer = FusedTrackWriter(table: table, fused: result.rows, jobs: jobs)
         if format == .gpx && writer.lacksPositions {
             console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
         }

@@ -61,33 +61,36 @@ public struct TrackFuser: Sendable {
         if groups.count == 1 {
             groups[0] = Array(table.rows.indices)
         } else {
-            for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
+            // Only the track is read, in place (copying each whole `InputRow` cost more than the grouping).
+            for k in groups.indices { groups[k].reserveCapacity(table.rows.count / groups.count + 1) }
+            table.rows.withUnsafeBufferPointer { rows in
+                for i in rows.indices { groups[rows[i].track].append(i) }
+            }
         }
-        let output = SharedBuffer<FusedRow>(count: table.rows.count, initial: FusedRow())
+        // Workers write the result in place, at disjoint rows (no copy of a million rows at the end).
+        var rows = [FusedRow](repeating: FusedRow(), count: table.rows.count)
         let summaries = SharedBuffer<TrackSummary?>(count: groups.count, initial: nil)
         let errors = SharedBuffer<InputError?>(count: groups.count, initial: nil)
         let next = SharedCounter()
         let workers = min(jobs, groups.count)
-        let work: @Sendable (Int) -> Void = { [self, groups] _ in
-            while true {
-                let track = next.take()
-                guard track < groups.count else { return }
-                do throws(InputError) {
-                    summaries[track] = try fuseTrack(table, indices: groups[track], name: table.trackNames[track], into: output)
-                } catch {
-                    errors[track] = error
+        rows.withUnsafeMutableBufferPointer { storage in
+            let output = SharedRows(storage)
+            let work: @Sendable (Int) -> Void = { [self, groups] _ in
+                while true {
+                    let track = next.take()
+                    guard track < groups.count else { return }
+                    do throws(InputError) {
+                        summaries[track] = try fuseTrack(table, indices: groups[track], name: table.trackNames[track], into: output)
+                    } catch {
+                        errors[track] = error
+                    }
                 }
             }
+            if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         }
-        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         let failures = errors.array.compactMap { $0 }
         if let first = failures.min(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { throw first }
-        return Result(rows: output.array, tracks: summaries.array.compactMap { $0 })
-    }
-
-    private func reading(_ row: InputRow) -> AltitudeReading {
-        AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                        gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature)
+        return Result(rows: rows, tracks: summaries.array.compactMap { $0 })
     }
 
     private func fill(_ e: AltitudeEstimate, status: FusedRow.Status) -> FusedRow {
@@ -113,7 +116,7 @@ public struct TrackFuser: Sendable {
     private static let noReading = "no pressure and no GPS reading"
 
     private func fuseTrack(_ table: InputTable, indices: [Int], name: String,
-                           into output: SharedBuffer<FusedRow>) throws(InputError) -> TrackSummary {
+                           into output: SharedRows) throws(InputError) -> TrackSummary {
         var summary = TrackSummary(name: name)
         summary.rows = indices.count
         var filter: AltitudeFilter
@@ -123,26 +126,38 @@ public struct TrackFuser: Sendable {
         } catch {
             throw InputError(file: table.file, message: "cannot start the filter: \(error)", exitCode: .dataError)
         }
+        // The rows and readings the smoother will need, kept only when smoothing.
         var usable: [Int] = []
         var readings: [AltitudeReading] = []
-        for i in indices {
-            let row = table.rows[i]
-            if let reason = row.invalidReason { output[i] = rejected(reason); continue }
-            if row.pressure == nil && row.gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
-            let r = reading(row)
-            do {
-                let e = try filter.process(r)
-                output[i] = fill(e, status: status(e))
-                summary.final = e
-                usable.append(i)
-                readings.append(r)
-            } catch {
-                let problem = InputError(file: table.file, line: row.line, message: "the filter refused the row: \(error)")
-                guard skipInvalid else { throw problem }
-                summary.refused.append(problem)
-                output[i] = rejected(error.description)
+        if smooth {
+            usable.reserveCapacity(indices.count)
+            readings.reserveCapacity(indices.count)
+        }
+        var final: AltitudeEstimate?
+        try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
+            for i in indices {
+                // Fields are read in place: copying a whole `InputRow` per row costs more than the reading.
+                if let reason = rows[i].invalidReason { output[i] = rejected(reason); continue }
+                if rows[i].pressure == nil && rows[i].gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
+                let r = AltitudeReading(time: rows[i].time, pressure: rows[i].pressure, gpsAltitude: rows[i].gpsAltitude,
+                                        gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
+                do throws(AltitudeModelError) {
+                    let e = try filter.process(r)
+                    output[i] = fill(e, status: status(e))
+                    final = e
+                    if smooth {
+                        usable.append(i)
+                        readings.append(r)
+                    }
+                } catch {
+                    let problem = InputError(file: table.file, line: rows[i].line, message: "the filter refused the row: \(error)")
+                    guard skipInvalid else { throw problem }
+                    summary.refused.append(problem)
+                    output[i] = rejected(error.description)
+                }
             }
         }
+        summary.final = final
         summary.fixes = filter.fixCount - filter.gatedFixCount
         summary.gatedFixes = filter.gatedFixCount
         summary.fronts = filter.fronts
@@ -190,6 +205,20 @@ final class SharedBuffer<Element>: @unchecked Sendable {
     }
 
     var array: [Element] { Array(storage) }
+}
+
+/// The result rows, written by concurrent workers at disjoint indices, in the caller's array.
+struct SharedRows: @unchecked Sendable {
+    // Safety: each index is written by one worker only (tracks own disjoint rows), and the array outlives the
+    // workers (they join inside its `withUnsafeMutableBufferPointer`).
+    private let storage: UnsafeMutableBufferPointer<FusedRow>
+
+    init(_ storage: UnsafeMutableBufferPointer<FusedRow>) { self.storage = storage }
+
+    subscript(index: Int) -> FusedRow {
+        get { storage[index] }
+        nonmutating set { storage[index] = newValue }
+    }
 }
 
 /// Hands out 0, 1, 2, ... to concurrent workers.

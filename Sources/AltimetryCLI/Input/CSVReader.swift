@@ -39,6 +39,7 @@ public enum CSVReader {
         var columns: [Column] = []
         var trackIndex: [String: Int] = [:]
         var lastTrackBytes: [UInt8] = []
+        var knownTrackBytes: [(bytes: [UInt8], index: Int)] = []
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
@@ -60,6 +61,11 @@ public enum CSVReader {
             var sawAnything = false
             var cellStarts: [Int] = []
             var cellEnds: [Int] = []
+            // One row per line at most: reserving that up front spares the table's regrowth (copies of every row
+            // so far, and fresh pages faulted in each time) on large files.
+            var lineBreaks = 0
+            for k in 0..<n where bytes[k] == 10 { lineBreaks += 1 }
+            table.rows.reserveCapacity(lineBreaks + 1)
             while lineStart < n {
                 lineNumber += 1
                 var lineEnd = lineStart
@@ -187,6 +193,8 @@ public enum CSVReader {
         mutating func readRow(_ starts: [Int], _ ends: [Int], line: Int, isLast: Bool) throws(InputError) {
             var row = InputRow(line: line, time: .nan)
             var firstProblem: InputError?
+            // Whether firstProblem is set: testing a Bool per cell is much cheaper than testing the optional error.
+            var failed = false
             var ellipsoid: Double?
             var separation: Double?
             var timeText = ""
@@ -200,8 +208,9 @@ public enum CSVReader {
                     message = "found \(starts.count) cells, expected \(columns.count) (the header's columns)"
                 }
                 firstProblem = try problem(line: line, column: nil, message)
+                failed = true
             }
-            for k in 0..<min(starts.count, columns.count) where firstProblem == nil {
+            for k in 0..<min(starts.count, columns.count) where !failed {
                 guard let field = columns[k].field else { continue }
                 let a = starts[k], b = ends[k]
                 if field == .trackID {
@@ -213,6 +222,7 @@ public enum CSVReader {
                     guard let seconds = iso.seconds(timeText) else {
                         firstProblem = try problem(line: line, column: k, "found '\(timeText)', expected an ISO 8601 time "
                                                    + "such as 2024-05-01T12:00:00Z")
+                        failed = true
                         break
                     }
                     row.time = seconds
@@ -221,6 +231,7 @@ public enum CSVReader {
                 if a == b {
                     if field == .t {
                         firstProblem = try problem(line: line, column: k, "found an empty cell, expected a time in seconds")
+                        failed = true
                     }
                     continue
                 }
@@ -229,10 +240,12 @@ public enum CSVReader {
                     let what = Double(found).map { $0.isNaN ? "NaN" : "an infinite value" } ?? "'\(found)'"
                     firstProblem = try problem(line: line, column: k, "found \(what), expected a finite number"
                                                + (field == .t ? " of seconds" : ""))
+                    failed = true
                     break
                 }
                 if let message = ValueCheck.problem(field, value) {
                     firstProblem = try problem(line: line, column: k, message)
+                    failed = true
                     break
                 }
                 switch field {
@@ -251,15 +264,17 @@ public enum CSVReader {
                 }
             }
             if let ellipsoid {
-                if let separation { row.gpsAltitude = ellipsoid - separation } else if firstProblem == nil {
+                if let separation { row.gpsAltitude = ellipsoid - separation } else if !failed {
                     firstProblem = try problem(line: line, column: nil, "found gps_alt_ellipsoid_m without geoid_sep_m; "
                                                + "expected both in the same row")
+                    failed = true
                 }
             }
-            if firstProblem == nil {
+            if !failed {
                 try checkTime(&row, &firstProblem)
+                failed = firstProblem != nil
             }
-            if let firstProblem {
+            if failed, let firstProblem {
                 row.invalidReason = firstProblem.message
                 table.skipped.append(firstProblem)
             }
@@ -283,13 +298,15 @@ public enum CSVReader {
         func line(_ row: InputRow) -> Int { row.line }
 
         /// The index of the track named by the bytes, reusing the previous row's when they match.
+        ///
+        /// Interleaved tracks change name every row, so the first `knownTrackLimit` names' bytes are also kept
+        /// and matched byte for byte before a `String` is made and looked up (a byte match is the same name).
         mutating func trackNumber(_ a: Int, _ b: Int) -> Int {
-            let count = b - a
-            if count == lastTrackBytes.count {
-                var same = true
-                var i = 0
-                while i < count { if bytes[a + i] != lastTrackBytes[i] { same = false; break }; i += 1 }
-                if same { return lastTrack }
+            if sameBytes(lastTrackBytes, a, b) { return lastTrack }
+            for k in knownTrackBytes.indices where sameBytes(knownTrackBytes[k].bytes, a, b) {
+                lastTrackBytes = knownTrackBytes[k].bytes
+                lastTrack = knownTrackBytes[k].index
+                return lastTrack
             }
             lastTrackBytes = Array(UnsafeRawBufferPointer(rebasing: bytes[a..<b]))
             let name = text(a, b)
@@ -301,7 +318,20 @@ public enum CSVReader {
                 table.trackNames.append(name)
                 trackIndex[name] = lastTrack
             }
+            if knownTrackBytes.count < Self.knownTrackLimit { knownTrackBytes.append((lastTrackBytes, lastTrack)) }
             return lastTrack
+        }
+
+        /// How many tracks' name bytes `trackNumber` keeps for matching without a `String`.
+        static let knownTrackLimit = 64
+
+        /// Whether `bytes[a..<b]` equals `name`.
+        func sameBytes(_ name: [UInt8], _ a: Int, _ b: Int) -> Bool {
+            let count = b - a
+            guard count == name.count else { return false }
+            var i = 0
+            while i < count { if bytes[a + i] != name[i] { return false }; i += 1 }
+            return true
         }
     }
 }

@@ -7,13 +7,16 @@ import Foundation
 /// `precision_m`, `relative_alt_m`, the reference column (when the input had it), `status`. Metres carry 3
 /// decimals (1 mm), hPa 3 (0.001 hPa is 1 cm of altitude) and their sigma 4. Rejected rows have empty estimate
 /// fields (`null` in NDJSON).
-public struct FusedTrackWriter {
+public struct FusedTrackWriter: Sendable {
     let table: InputTable
     let fused: [FusedRow]
+    /// How many threads format CSV lines (each a contiguous block of rows; the bytes do not depend on it).
+    let jobs: Int
 
-    public init(table: InputTable, fused: [FusedRow]) {
+    public init(table: InputTable, fused: [FusedRow], jobs: Int = 1) {
         self.table = table
         self.fused = fused
+        self.jobs = max(1, jobs)
     }
 
     /// The bytes of the output in `format`.
@@ -46,29 +49,96 @@ public struct FusedTrackWriter {
         header.append("status")
         out.append(contentsOf: header.joined(separator: ",").utf8)
         out.append(10)
-        let comma = UInt8(ascii: ",")
-        for (i, row) in table.rows.enumerated() {
-            let f = fused[i]
-            Fixed.appendTime(row.time, to: &out)
-            if let texts = table.timeTexts { out.append(comma); appendCSVText(texts[i], to: &out) }
-            if table.hasTrackColumn { out.append(comma); appendCSVText(table.trackNames[row.track], to: &out) }
-            // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
-            out.append(comma); Fixed.append(f.altitude, 3, to: &out)
-            out.append(comma); Fixed.append(f.altitudeStandardDeviation, 3, to: &out)
-            out.append(comma); Fixed.append(f.seaLevelPressure, 3, to: &out)
-            out.append(comma); Fixed.append(f.seaLevelPressureStandardDeviation, 4, to: &out)
-            out.append(comma); Fixed.append(f.gpsError, 3, to: &out)
-            out.append(comma); Fixed.append(f.precision, 2, to: &out)
-            out.append(comma); Fixed.append(f.relativeAltitude, 3, to: &out)
-            if table.referenceColumn != nil {
-                out.append(comma)
-                if let reference = row.reference { Fixed.append(reference, 3, to: &out) }
-            }
-            out.append(comma)
-            if case .ok = f.status { out.append(contentsOf: [111, 107]) } else { appendCSVText(f.status.text, to: &out) }
-            out.append(10)
+        let count = table.rows.count
+        // Lines are independent, so with several jobs each formats a contiguous block into its own buffer and the
+        // blocks are concatenated in order: the same bytes, the formatting spread over the cores.
+        let blocks = count >= 2 * Self.minimumBlock ? min(jobs, count / Self.minimumBlock) : 1
+        if blocks == 1 {
+            appendCSVLines(0..<count, to: &out)
+            return out
         }
+        let parts = SharedBuffer<[UInt8]>(count: blocks, initial: [])
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            var part: [UInt8] = []
+            let range = (block * count / blocks)..<((block + 1) * count / blocks)
+            part.reserveCapacity(range.count * 96)
+            appendCSVLines(range, to: &part)
+            parts[block] = part
+        }
+        for block in 0..<blocks { out.append(contentsOf: parts[block]) }
         return out
+    }
+
+    /// Rows below which one thread formats the whole CSV.
+    static let minimumBlock = 50_000
+
+    /// Appends the CSV lines of `rows`.
+    private func appendCSVLines(_ rows: Range<Int>, to out: inout [UInt8]) {
+        let comma = UInt8(ascii: ",")
+        // Each track's cell, quoted as needed, made once instead of once per row.
+        var trackCells: [[UInt8]] = []
+        if table.hasTrackColumn {
+            trackCells = table.trackNames.map { name in
+                var cell: [UInt8] = []
+                appendCSVText(name, to: &cell)
+                return cell
+            }
+        }
+        let hasReference = table.referenceColumn != nil
+        // Each line's numbers are assembled in a stack buffer and appended in one copy; a text cell (ISO time,
+        // track name, a status other than ok) or a number written through `description` flushes it first.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * (Fixed.maximumLength + 1)) { lineBuffer in
+            guard let line = lineBuffer.baseAddress else { return }
+            var k = 0
+            func flush() {
+                out.append(contentsOf: UnsafeBufferPointer(start: line, count: k))
+                k = 0
+            }
+            func number(_ value: Double, _ decimals: Int) {
+                line[k] = comma
+                k += 1
+                if !Fixed.write(value, decimals, into: line, at: &k) {
+                    flush()
+                    out.append(contentsOf: value.description.utf8)
+                }
+            }
+            for i in rows {
+                let row = table.rows[i]
+                let f = fused[i]
+                if !Fixed.writeTime(row.time, into: line, at: &k) { out.append(contentsOf: row.time.description.utf8) }
+                if let texts = table.timeTexts { line[k] = comma; k += 1; flush(); appendCSVText(texts[i], to: &out) }
+                if table.hasTrackColumn {
+                    line[k] = comma
+                    k += 1
+                    flush()
+                    out.append(contentsOf: trackCells[row.track])
+                }
+                // Unrolled (key paths cost more than the formatting); the order is `estimateColumns`'.
+                number(f.altitude, 3)
+                number(f.altitudeStandardDeviation, 3)
+                number(f.seaLevelPressure, 3)
+                number(f.seaLevelPressureStandardDeviation, 4)
+                number(f.gpsError, 3)
+                number(f.precision, 2)
+                number(f.relativeAltitude, 3)
+                if hasReference {
+                    if let reference = row.reference { number(reference, 3) } else { line[k] = comma; k += 1 }
+                }
+                line[k] = comma
+                k += 1
+                if case .ok = f.status {
+                    line[k] = 111
+                    line[k + 1] = 107
+                    line[k + 2] = 10
+                    k += 3
+                    flush()
+                } else {
+                    flush()
+                    appendCSVText(f.status.text, to: &out)
+                    out.append(10)
+                }
+            }
+        }
     }
 
     private func appendCSVText(_ text: String, to out: inout [UInt8]) {
