@@ -74,7 +74,7 @@ public struct BenchCommand: Command {
     static func text(_ r: FusionBenchmark) -> String {
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         var out = "Altitude fusion benchmark: RMSE after the first 10 min, one-sigma coverage (honest: 0.68), mean NEES (honest: 1)\n\n"
-        out += "scenario    trials  estimator    rmse_m  coverage  nees\n"
+        out += "scenario                trials  estimator    rmse_m  coverage  nees\n"
         var all = r.scenarios
         if var cold = r.cold_without_temperature {
             cold.name = "cold (no temperature)"
@@ -83,13 +83,13 @@ public struct BenchCommand: Command {
         for s in all {
             for name in ScenarioEvaluation.estimatorNames {
                 guard let e = s.estimators[name] else { continue }
-                out += s.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                out += s.name.padding(toLength: 24, withPad: " ", startingAt: 0)
                     + String(s.trials).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + name.padding(toLength: 13, withPad: " ", startingAt: 0)
                     + f(e.rmse_m).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + f(e.coverage).padding(toLength: 10, withPad: " ", startingAt: 0) + f(e.nees) + "\n"
             }
-            out += "            gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers)\n"
+            out += "                        gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers)\n"
         }
         let c = r.static_calibration_600s
         out += "\nStatic 10-minute calibration (GPS 10 m, 60 s; no weather), \(c.trials) trials, at 600 s:\n"
