@@ -28,10 +28,9 @@ public struct FusedReadings<Base: AsyncSequence>: AsyncSequence where Base.Eleme
         /// - Throws: the source's error, or `AltitudeModelError` for a reading the filter refuses.
         public mutating func next() async throws -> AltitudeEstimate? {
             guard let reading = try await readings.next() else { return nil }
-            var current = try filter ?? AltitudeFilter(parameters: parameters)
-            let estimate = try current.process(reading)
-            filter = current
-            return estimate
+            if filter == nil { filter = try AltitudeFilter(parameters: parameters) }
+            // Mutating through the optional keeps the filter's storage uniquely referenced (no copy per reading).
+            return try filter?.process(reading)
         }
     }
 
