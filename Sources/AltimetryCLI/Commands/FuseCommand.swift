@@ -102,7 +102,7 @@ public struct FuseCommand: Command {
             }
         }
         if console.errorIsTerminal { console.writeError("reading \(input)...\r") }
-        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions)
+        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions, jobs: jobs)
         for notice in table.notices { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         if (saveState != nil || resume != nil) && table.trackNames.count > 1 {
