@@ -175,7 +175,8 @@ public enum CSVReader {
                 let (a, b) = (bounds[c], bounds[c + 1])
                 var lineBreaks = 0
                 for k in a..<b where parser.bytes[k] == 10 { lineBreaks += 1 }
-                parser.table.rows.reserveCapacity(lineBreaks + 1)
+                // The first chunk's rows become the table's: room for every chunk's (of about as many lines).
+                parser.table.rows.reserveCapacity(c == 0 ? lineBreaks * chunks + lineBreaks / 8 + 16 : lineBreaks + 1)
                 var failure: InputError?
                 do throws(InputError) {
                     _ = try parser.parseLines(from: a, to: b, firstLine: 1, headerOnly: false)
@@ -186,35 +187,40 @@ public enum CSVReader {
                                    lineBreaks: lineBreaks, lastRowWasUnterminated: parser.lastRowWasUnterminated,
                                    error: failure)
             }
-            let total = results.array.reduce(0) { $0 + ($1?.table.rows.count ?? 0) }
-            table.rows.reserveCapacity(total)
             var lineOffset = firstLine - 1
             for c in 0..<chunks {
-                guard let chunk = results[c] else { continue }
+                guard var chunk = results[c] else { continue }
                 results[c] = nil
                 var tracks = [0]
                 for name in chunk.trackNames { tracks.append(globalTrack(name)) }
                 var skipped = chunk.table.skipped.makeIterator()
-                let last = chunk.table.rows.count - 1
-                for (k, var row) in chunk.table.rows.enumerated() {
-                    row.line += lineOffset
-                    if row.track < tracks.count { row.track = tracks[row.track] }
-                    if row.invalidReason != nil {
-                        if var problem = skipped.next() {
-                            problem.line = problem.line.map { $0 + lineOffset }
-                            table.skipped.append(problem)
-                        }
-                    } else {
-                        currentLineIsUnterminated = k == last && chunk.lastRowWasUnterminated
-                        var firstProblem: InputError?
-                        try checkTime(&row, &firstProblem)
-                        if let firstProblem {
-                            row.invalidReason = firstProblem.message
-                            table.skipped.append(firstProblem)
+                // Rows are fixed up in the chunk's own storage (the first chunk's becomes the table's), so only
+                // later chunks' rows are copied, once, in bulk.
+                var rows = chunk.table.rows
+                chunk.table.rows = []
+                let last = rows.count - 1
+                let offset = lineOffset
+                try rows.withUnsafeMutableBufferPointer { (rows) throws(InputError) in
+                    for k in rows.indices {
+                        rows[k].line += offset
+                        if rows[k].track < tracks.count { rows[k].track = tracks[rows[k].track] }
+                        if rows[k].invalidReason != nil {
+                            if var problem = skipped.next() {
+                                problem.line = problem.line.map { $0 + offset }
+                                table.skipped.append(problem)
+                            }
+                        } else {
+                            currentLineIsUnterminated = k == last && chunk.lastRowWasUnterminated
+                            var firstProblem: InputError?
+                            try checkTime(&rows[k], &firstProblem)
+                            if let firstProblem {
+                                rows[k].invalidReason = firstProblem.message
+                                table.skipped.append(firstProblem)
+                            }
                         }
                     }
-                    table.rows.append(row)
                 }
+                if c == 0 { table.rows = rows } else { table.rows.append(contentsOf: rows) }
                 table.timeTexts?.append(contentsOf: chunk.table.timeTexts ?? [])
                 if var error = chunk.error {
                     error.line = error.line.map { $0 + lineOffset }
