@@ -55,7 +55,8 @@ public enum CSVReader {
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
-        let iso = ISO8601Parser()
+        /// Its formatters are used from one thread at a time: each chunk gets its own.
+        var iso = ISO8601Parser()
         /// Added to the track numbers of rows with a `track_id`: 1 in a chunk (whose 0 means "no track read"),
         /// else 0.
         var trackOffset = 0
@@ -168,6 +169,7 @@ public enum CSVReader {
             let shared = UncheckedSendable(template)
             DispatchQueue.concurrentPerform(iterations: chunks) { [bounds] c in
                 var parser = shared.value
+                parser.iso = ISO8601Parser()
                 parser.table.rows = []
                 parser.table.trackNames = [""]
                 parser.trackOffset = 1
@@ -472,7 +474,7 @@ public enum CSVReader {
 /// A value handed to concurrent workers that only read it.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     // Safety: used for a parser whose byte buffer outlives the workers (they join before `read` returns) and
-    // which each worker copies before changing.
+    // which each worker copies before changing, giving the copy its own `ISO8601Parser` (the one reference type).
     let value: Value
     init(_ value: Value) { self.value = value }
 }
