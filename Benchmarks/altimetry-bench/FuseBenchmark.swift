@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Writes a single-track file and a file of 8 interleaved tracks, each of N rows (default 1,000,000: a pressure
 /// every row at 2 Hz, a GPS fix every other row), to a temporary directory, and runs the command in-process
-/// with `--jobs 1` and `--jobs 2`, printing rows per second. Also times the reader alone.
+/// with `--jobs 1` and `--jobs 2`, printing rows per second. Also times the reader alone (on 1 and 2 threads), the
+/// filter alone and the CSV writer alone.
 enum FuseBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
@@ -32,6 +33,10 @@ enum FuseBenchmark {
             let table = try? CSVReader.read(data, file: single)
             let seconds = Date().timeIntervalSince(start)
             print("read only, single track:      \(format(Double(table?.rows.count ?? 0) / seconds)) rows/s (\(format(seconds, 3)) s)")
+            let start2 = Date()
+            let table2 = try? CSVReader.read(data, file: single, jobs: 2)
+            let seconds2 = Date().timeIntervalSince(start2)
+            print("read only, 2 threads:         \(format(Double(table2?.rows.count ?? 0) / seconds2)) rows/s (\(format(seconds2, 3)) s)")
             if let table, let fuser = Optional(TrackFuser(parameters: .init(), jobs: 1)) {
                 let start = Date()
                 if let result = try? fuser.fuse(table) {
@@ -45,7 +50,8 @@ enum FuseBenchmark {
             }
         }
         var results: [String: Double] = [:]
-        for (label, path, jobs) in [("fuse single track, 1 job: ", single, 1), ("fuse 8 tracks, 1 job:      ", multi, 1),
+        for (label, path, jobs) in [("fuse single track, 1 job: ", single, 1), ("fuse single track, 2 jobs:", single, 2),
+                                    ("fuse 8 tracks, 1 job:      ", multi, 1),
                                     ("fuse 8 tracks, 2 jobs:     ", multi, 2)] {
             let start = Date()
             let code = AltimetryCommandLine.run(arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)

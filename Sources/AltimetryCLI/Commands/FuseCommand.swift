@@ -15,7 +15,7 @@ public struct FuseCommand: Command {
         .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
-        .init("jobs", .value, placeholder: "N", help: "Tracks fused at once (default: the number of cores)."),
+        .init("jobs", .value, placeholder: "N", help: "Tracks fused, and CSV chunks parsed, at once (default: the number of cores)."),
         .init("follow", .flag, help: "Follow a CSV INPUT another process appends to: a row out per new row, until SIGINT."),
         .init("follow-idle", .value, placeholder: "S", help: "With --follow: stop after S seconds without the file growing."),
     ] + ModelOptions.options
@@ -102,7 +102,7 @@ public struct FuseCommand: Command {
             }
         }
         if console.errorIsTerminal { console.writeError("reading \(input)...\r") }
-        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions)
+        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions, jobs: jobs)
         for notice in table.notices { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         if (saveState != nil || resume != nil) && table.trackNames.count > 1 {

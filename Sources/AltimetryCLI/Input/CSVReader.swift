@@ -1,4 +1,5 @@
 import Altimetry
+import Dispatch
 import Foundation
 
 /// Reads the CSV input format (see Docs/formats.md) from bytes.
@@ -13,11 +14,22 @@ public enum CSVReader {
     /// - Throws: `InputError` for an empty file, a missing header, no time column, neither a pressure nor a GPS
     ///   column, and, unless `options.skipInvalid`, any unusable cell, a short (truncated) or long row, or time
     ///   going backwards within a track.
-    public static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable {
+    /// - Parameter jobs: threads parsing at once; the table is the same for any number.
+    public static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions(),
+                            jobs: Int = 1) throws(InputError) -> InputTable {
+        try read(data, file: file, options: options, jobs: jobs, minimumChunkBytes: minimumChunkBytes)
+    }
+
+    /// Data below this many bytes per job is parsed on one thread (starting threads would cost more).
+    static let minimumChunkBytes = 1 << 18
+
+    /// `read(_:file:options:jobs:)` with the chunk size threshold given (tests split small files with 1).
+    static func read(_ data: Data, file: String, options: ReadOptions, jobs: Int,
+                     minimumChunkBytes: Int) throws(InputError) -> InputTable {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> InputTable in
                 var parser = Parser(bytes: bytes, file: file, options: options)
-                return try parser.parse()
+                return try parser.parse(jobs: jobs, minimumChunkBytes: minimumChunkBytes)
             }
         } catch let error as InputError {
             throw error
@@ -43,7 +55,15 @@ public enum CSVReader {
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
-        let iso = ISO8601Parser()
+        /// Its formatters are used from one thread at a time: each chunk gets its own.
+        var iso = ISO8601Parser()
+        /// Added to the track numbers of rows with a `track_id`: 1 in a chunk (whose 0 means "no track read"),
+        /// else 0.
+        var trackOffset = 0
+        /// Whether time order is left to `parseInChunks`'s merge (in a chunk, which cannot see earlier rows).
+        var defersTimeChecks = false
+        /// Whether the last row appended came from a line without a line break.
+        var lastRowWasUnterminated = false
 
         init(bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions) {
             self.bytes = bytes
@@ -53,31 +73,47 @@ public enum CSVReader {
         }
 
         /// Lines as byte ranges without the line break (and without a trailing carriage return).
-        mutating func parse() throws(InputError) -> InputTable {
+        ///
+        /// The header is read here; with `jobs` > 1 and enough data after it, the data lines are split at line
+        /// boundaries into `jobs` chunks parsed at once (see `parseInChunks`), else they are parsed in turn.
+        mutating func parse(jobs: Int = 1, minimumChunkBytes: Int = CSVReader.minimumChunkBytes) throws(InputError) -> InputTable {
             let n = bytes.count
-            var lineStart = 0
-            var lineNumber = 0
-            var sawHeader = false
-            var sawAnything = false
-            var cellStarts: [Int] = []
-            var cellEnds: [Int] = []
+            let (bodyStart, headerLine) = try parseLines(from: 0, to: n, firstLine: 1, headerOnly: true)
+            guard let headerLine else {
+                throw InputError(file: file, message: "the file is empty; expected a header line naming the columns "
+                                 + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
+            }
+            let chunks = min(jobs, (n - bodyStart) / max(1, minimumChunkBytes))
+            if chunks > 1 { return try parseInChunks(from: bodyStart, firstLine: headerLine + 1, chunks: chunks) }
             // One row per line at most: reserving that up front spares the table's regrowth (copies of every row
             // so far, and fresh pages faulted in each time) on large files.
             var lineBreaks = 0
-            for k in 0..<n where bytes[k] == 10 { lineBreaks += 1 }
+            for k in bodyStart..<n where bytes[k] == 10 { lineBreaks += 1 }
             table.rows.reserveCapacity(lineBreaks + 1)
+            _ = try parseLines(from: bodyStart, to: n, firstLine: headerLine + 1, headerOnly: false)
+            return table
+        }
+
+        /// Parses the lines in `bytes[from..<to]`, numbering them from `firstLine`: with `headerOnly`, up to and
+        /// including the header (returning where the next line starts and the header's line, nil if none), else
+        /// every line as a data row.
+        mutating func parseLines(from start: Int, to n: Int, firstLine: Int,
+                                 headerOnly: Bool) throws(InputError) -> (next: Int, headerLine: Int?) {
+            var lineStart = start
+            var lineNumber = firstLine - 1
+            var cellStarts: [Int] = []
+            var cellEnds: [Int] = []
             while lineStart < n {
                 lineNumber += 1
                 var lineEnd = lineStart
                 while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
                 let next = lineEnd + 1
-                let endedWithNewline = lineEnd < n
+                let endedWithNewline = lineEnd < bytes.count
                 var end = lineEnd
                 if end > lineStart && bytes[end - 1] == 13 { end -= 1 }
                 defer { lineStart = next }
                 if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
                 if isBlank(lineStart, end) { continue }
-                sawAnything = true
                 cellStarts.removeAll(keepingCapacity: true)
                 cellEnds.removeAll(keepingCapacity: true)
                 var s = lineStart
@@ -94,19 +130,117 @@ public enum CSVReader {
                     }
                     i += 1
                 }
-                if !sawHeader {
+                if headerOnly {
                     try readHeader(cellStarts, cellEnds, line: lineNumber)
-                    sawHeader = true
-                    continue
+                    return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
                 try readRow(cellStarts, cellEnds, line: lineNumber, isLast: !endedWithNewline)
             }
-            if !sawAnything {
-                throw InputError(file: file, message: "the file is empty; expected a header line naming the columns "
-                                 + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
+            return (n, nil)
+        }
+
+        /// What one chunk of data lines yielded: its rows (lines numbered from 1 within the chunk, tracks numbered
+        /// from 1 in order of first appearance, 0 for none read), their problems, and the error that stopped it.
+        struct Chunk: Sendable {
+            var table: InputTable
+            var trackNames: [String]
+            var lineBreaks: Int
+            var lastRowWasUnterminated: Bool
+            var error: InputError?
+        }
+
+        /// Parses the data lines from `start` in `chunks` pieces at once, then merges them in file order.
+        ///
+        /// Each chunk parses its cells as `readRow` always does; the merge then renumbers lines and tracks, checks
+        /// time order, and collects the skipped rows, row by row in file order, so every row, message and line
+        /// number is what a single pass gives: without `--skip-invalid`, the first problem in the file is thrown.
+        mutating func parseInChunks(from start: Int, firstLine: Int, chunks: Int) throws(InputError) -> InputTable {
+            let n = bytes.count
+            var bounds = [start]
+            for c in 1..<chunks {
+                var k = max(bounds[c - 1], start + (n - start) * c / chunks)
+                while k < n && bytes[k - 1] != 10 { k += 1 }
+                bounds.append(k)
+            }
+            bounds.append(n)
+            let results = SharedBuffer<Chunk?>(count: chunks, initial: nil)
+            let template = self
+            let shared = UncheckedSendable(template)
+            DispatchQueue.concurrentPerform(iterations: chunks) { [bounds] c in
+                var parser = shared.value
+                parser.iso = ISO8601Parser()
+                parser.table.rows = []
+                parser.table.trackNames = [""]
+                parser.trackOffset = 1
+                parser.defersTimeChecks = true
+                let (a, b) = (bounds[c], bounds[c + 1])
+                var lineBreaks = 0
+                for k in a..<b where parser.bytes[k] == 10 { lineBreaks += 1 }
+                // The first chunk's rows become the table's: room for every chunk's (of about as many lines).
+                parser.table.rows.reserveCapacity(c == 0 ? lineBreaks * chunks + lineBreaks / 8 + 16 : lineBreaks + 1)
+                var failure: InputError?
+                do throws(InputError) {
+                    _ = try parser.parseLines(from: a, to: b, firstLine: 1, headerOnly: false)
+                } catch {
+                    failure = error
+                }
+                results[c] = Chunk(table: parser.table, trackNames: parser.trackIndex.isEmpty ? [] : parser.table.trackNames,
+                                   lineBreaks: lineBreaks, lastRowWasUnterminated: parser.lastRowWasUnterminated,
+                                   error: failure)
+            }
+            var lineOffset = firstLine - 1
+            for c in 0..<chunks {
+                guard var chunk = results[c] else { continue }
+                results[c] = nil
+                var tracks = [0]
+                for name in chunk.trackNames { tracks.append(globalTrack(name)) }
+                var skipped = chunk.table.skipped.makeIterator()
+                // Rows are fixed up in the chunk's own storage (the first chunk's becomes the table's), so only
+                // later chunks' rows are copied, once, in bulk.
+                var rows = chunk.table.rows
+                chunk.table.rows = []
+                let last = rows.count - 1
+                let offset = lineOffset
+                try rows.withUnsafeMutableBufferPointer { (rows) throws(InputError) in
+                    for k in rows.indices {
+                        rows[k].line += offset
+                        if rows[k].track < tracks.count { rows[k].track = tracks[rows[k].track] }
+                        if rows[k].invalidReason != nil {
+                            if var problem = skipped.next() {
+                                problem.line = problem.line.map { $0 + offset }
+                                table.skipped.append(problem)
+                            }
+                        } else {
+                            currentLineIsUnterminated = k == last && chunk.lastRowWasUnterminated
+                            var firstProblem: InputError?
+                            try checkTime(&rows[k], &firstProblem)
+                            if let firstProblem {
+                                rows[k].invalidReason = firstProblem.message
+                                table.skipped.append(firstProblem)
+                            }
+                        }
+                    }
+                }
+                if c == 0 { table.rows = rows } else { table.rows.append(contentsOf: rows) }
+                table.timeTexts?.append(contentsOf: chunk.table.timeTexts ?? [])
+                if var error = chunk.error {
+                    error.line = error.line.map { $0 + lineOffset }
+                    throw error
+                }
+                lineOffset += chunk.lineBreaks
             }
             return table
+        }
+
+        /// The index of the track named `name` in the merged table, adding it if new (as `trackNumber` does).
+        mutating func globalTrack(_ name: String) -> Int {
+            if let known = trackIndex[name] { return known }
+            if table.trackNames == [""] && trackIndex.isEmpty { table.trackNames = [] }
+            let index = table.trackNames.count
+            table.trackNames.append(name)
+            trackIndex[name] = index
+            return index
         }
 
         func isBlank(_ a: Int, _ b: Int) -> Bool {
@@ -214,7 +348,7 @@ public enum CSVReader {
                 guard let field = columns[k].field else { continue }
                 let a = starts[k], b = ends[k]
                 if field == .trackID {
-                    row.track = trackNumber(a, b)
+                    row.track = trackNumber(a, b) + trackOffset
                     continue
                 }
                 if field == .time {
@@ -270,7 +404,7 @@ public enum CSVReader {
                     failed = true
                 }
             }
-            if !failed {
+            if !failed && !defersTimeChecks {
                 try checkTime(&row, &firstProblem)
                 failed = firstProblem != nil
             }
@@ -280,6 +414,7 @@ public enum CSVReader {
             }
             table.rows.append(row)
             table.timeTexts?.append(timeText)
+            lastRowWasUnterminated = isLast
         }
 
         mutating func checkTime(_ row: inout InputRow, _ firstProblem: inout InputError?) throws(InputError) {
@@ -334,4 +469,12 @@ public enum CSVReader {
             return true
         }
     }
+}
+
+/// A value handed to concurrent workers that only read it.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    // Safety: used for a parser whose byte buffer outlives the workers (they join before `read` returns) and
+    // which each worker copies before changing, giving the copy its own `ISO8601Parser` (the one reference type).
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -31,8 +31,9 @@ public enum InputLoader {
     }
 
     /// Reads `path` as CSV, NDJSON or GPX; a GPX file needs `pressurePath` for its barometer readings, or is
-    /// read as GPS alone.
-    public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions) throws(InputError) -> InputTable {
+    /// read as GPS alone. A CSV file is parsed by up to `jobs` threads (the table is the same for any number).
+    public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions,
+                             jobs: Int = 1) throws(InputError) -> InputTable {
         let name = path == "-" ? "<stdin>" : path
         let bytes = try data(path)
         let lower = path.lowercased()
@@ -46,7 +47,7 @@ public enum InputLoader {
             || (path == "-" && bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{")) {
             return try NDJSONReader.read(bytes, file: name, options: options)
         }
-        return try CSVReader.read(bytes, file: name, options: options)
+        return try CSVReader.read(bytes, file: name, options: options, jobs: jobs)
     }
 
     /// Interleaves GPX fixes with a pressure file's rows by time (pressure first on equal times), as one track.
