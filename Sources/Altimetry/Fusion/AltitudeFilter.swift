@@ -65,8 +65,9 @@ public struct AltitudeFilter: Sendable {
 
     /// Processes one reading and returns the estimate after it.
     ///
-    /// - Throws: `AltitudeModelError.invalidReading`, `.emptyReading`, `.timeWentBackwards`, or `.numerical` if
-    ///   the engine fails; the filter is unchanged after a throw.
+    /// - Throws: `AltitudeModelError.invalidReading`, `.emptyReading` or `.timeWentBackwards`, after which the
+    ///   filter is unchanged; or `.numerical` if the engine fails (a covariance that lost positive definiteness),
+    ///   after which the filter may have moved to the reading's time and should be restored from a checkpoint.
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
         try reading.validate()
         if let kf = engine, reading.time < kf.time { throw .timeWentBackwards(previous: kf.time, current: reading.time) }
