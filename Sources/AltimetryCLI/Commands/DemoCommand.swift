@@ -6,23 +6,27 @@ import Simulation
 ///
 /// Simulates the 6-hour hike (800 m to 2,400 m and back, weather random walk), fuses it with the filter and
 /// the smoother, compares both with the naive GPS averages, prints a short table and writes the fused track
-/// as CSV (written to a temporary file first, then renamed, so a failure never leaves a partial file).
+/// as CSV (written to a temporary file first, then renamed, so a failure never leaves a partial file). The same
+/// comparison pooled over 20 hikes (`--hikes`) follows, since one hike is one draw of the weather and of the GPS error.
 public struct DemoCommand: Command {
     public static let name = "demo"
     public static let overview = "Simulate a 6-hour hike, fuse it, compare with naive averaging, write the track."
-    public static let synopsis = "[--out FILE] [--seed S]"
+    public static let synopsis = "[--out FILE] [--seed S] [--hikes N]"
     public static let options: [ArgumentScanner.Option] = [
         .init("out", .value, placeholder: "FILE", help: "Where to write the fused track as CSV (default out/demo-hike.csv)."),
         .init("seed", .value, placeholder: "S", help: "Seed of the simulated hike (default 1)."),
+        .init("hikes", .value, placeholder: "N", help: "Hikes pooled in the second table (default 20)."),
     ]
 
     var output: String
     var seed: UInt64
+    var hikes: Int
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
         try arguments.noPositionals()
         output = arguments.values["out"] ?? "out/demo-hike.csv"
         seed = UInt64(try arguments.integer("seed", default: 1, minimum: 0))
+        hikes = try arguments.integer("hikes", default: 20, minimum: 1)
     }
 
     public func run(console: Console) -> ExitCode {
@@ -61,6 +65,14 @@ public struct DemoCommand: Command {
             let url = URL(fileURLWithPath: output)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(csv.utf8).write(to: url, options: .atomic)
+            // One hike is one draw of the weather and the GPS error; the pooled figures say what to expect.
+            let pooled = try FusionBenchmark.evaluate(.hike, trials: hikes, seed: seed, parameters: AltitudeModelParameters(),
+                                                      useTemperature: true)
+            text += "\nOver \(hikes) simulated hikes (seeds \(seed) to \(seed + UInt64(hikes) - 1)):\nestimator    rmse_m  coverage\n"
+            for name in ScenarioEvaluation.estimatorNames {
+                guard let f = pooled.estimators[name] else { continue }
+                text += name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%-8.2f%.2f\n", f.rmse_m, f.coverage)
+            }
             text += "Fused track written to \(output)\n"
             console.write(text)
             return .success
