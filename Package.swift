@@ -72,7 +72,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
-        .testTarget(name: "AltimetryCLITests", dependencies: ["AltimetryCLI", "Altimetry", "Simulation"]),
+        .testTarget(
+            name: "AltimetryCLITests",
+            dependencies: ["AltimetryCLI", "Altimetry", "Simulation"],
+            resources: [.copy("Golden")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
