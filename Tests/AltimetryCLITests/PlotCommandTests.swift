@@ -36,6 +36,25 @@ struct PlotCommandTests {
     }
 }
 
+extension PlotCommandTests {
+    @Test("A detected weather front is drawn as a labelled span over the QNH panel")
+    func frontSpan() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let recording = try Scenario.named(.front, seed: 2).simulate()
+        let input = try dir.file("front.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
+        let result = runAltimetry(["plot", input, "--out", dir.path("front.svg")])
+        #expect(result.code == .success)
+        let collector = IdentifiedGroups()
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: dir.path("front.svg"))))
+        parser.delegate = collector
+        #expect(parser.parse())
+        #expect(collector.ids.contains("fronts"))
+        #expect(collector.texts.contains("Weather front"))
+        #expect(collector.texts.contains { $0.hasPrefix("front -") && $0.hasSuffix(" hPa") }, "a falling front's label")
+    }
+}
+
 /// Records the root, the ids of groups, texts, and per group its path count and first path's length.
 final class IdentifiedGroups: NSObject, XMLParserDelegate {
     var root: String?

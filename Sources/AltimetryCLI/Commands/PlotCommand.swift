@@ -52,10 +52,12 @@ public struct PlotCommand: Command {
                 copy.track = 0
                 single.rows.append(copy)
             }
-            let fused = try TrackFuser(parameters: parameters, skipInvalid: skipInvalid, jobs: 1).fuse(single).rows
+            let result = try TrackFuser(parameters: parameters, skipInvalid: skipInvalid, jobs: 1).fuse(single)
+            let fused = result.rows
             var naive = NaiveAveragingBaseline()
             var plot = AltitudePlot(times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
-                                    qnhSigma: [], referenceName: table.referenceColumn)
+                                    qnhSigma: [], referenceName: table.referenceColumn,
+                                    fronts: result.tracks.first?.fronts ?? [])
             for (row, f) in zip(single.rows, fused) {
                 if case .rejected = f.status { continue }
                 plot.times.append(row.time)

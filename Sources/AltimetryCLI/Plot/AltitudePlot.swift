@@ -4,8 +4,9 @@ import Altimetry
 ///
 /// The upper panel shows the truth or reference (where the input has it), the GPS fixes as dots, gated fixes
 /// as red crosses, the naive averaging baseline, and the fused altitude with its one-sigma band; the lower
-/// panel shows QNH with its one-sigma band. Each series is a `<g>` with an `id` (`truth`, `gps-fixes`,
-/// `gated-fixes`, `naive`, `fused-band`, `fused`, `qnh-band`, `qnh`). Series longer than 2,000 points are
+/// panel shows QNH with its one-sigma band, and the weather fronts the filter detected as shaded spans labelled
+/// with their size. Each series is a `<g>` with an `id` (`truth`, `gps-fixes`, `gated-fixes`, `naive`,
+/// `fused-band`, `fused`, `qnh-band`, `qnh`, `fronts`). Series longer than 2,000 points are
 /// thinned to every n-th point, which a 1,000-pixel-wide drawing cannot tell apart.
 struct AltitudePlot {
     /// Points per series at most.
@@ -21,6 +22,8 @@ struct AltitudePlot {
     var qnh: [Double]
     var qnhSigma: [Double]
     var referenceName: String?
+    /// Weather fronts detected by the filter, in the input's time (seconds).
+    var fronts: [WeatherFront] = []
 
     private static let width = 1_000.0
     private static let left = 80.0, right = 190.0
@@ -59,6 +62,7 @@ struct AltitudePlot {
         s += crosses(id: "gated-fixes", xs, gps.indices.map { gated[$0] ? gps[$0] : nil }, px, p1)
         s += line(id: "naive", keep, xs, naive, px, p1, color: "#e6550d", dash: nil)
         s += line(id: "fused", keep, xs, fused.map { $0 }, px, p1, color: "#08519c", dash: nil)
+        s += frontSpans(px: px, t0: t0, useMinutes: useMinutes)
         s += band(id: "qnh-band", keep, xs, qnh, qnhSigma, px, p2, color: "#c7e9c0")
         s += line(id: "qnh", keep, xs, qnh.map { $0 }, px, p2, color: "#006d2c", dash: nil)
         s += legend()
@@ -132,11 +136,25 @@ struct AltitudePlot {
         return s + "</g>\n"
     }
 
+    /// Shaded spans over the QNH panel, one per detected front, labelled with its size in hPa.
+    private func frontSpans(px: (Double) -> Double, t0: Double, useMinutes: Bool) -> String {
+        guard !fronts.isEmpty else { return "" }
+        var s = "<g id=\"fronts\" fill=\"#fdd0a2\" fill-opacity=\"0.6\">\n"
+        for front in fronts {
+            let a = px(useMinutes ? (front.startTime - t0) / 60 : front.startTime - t0)
+            let b = px(useMinutes ? (front.endTime - t0) / 60 : front.endTime - t0)
+            s += "<rect x=\"\(f(a))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, b - a)))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>"
+            s += "<text x=\"\(f(a + 3))\" y=\"\(f(Self.top2 + 14))\" fill=\"#a63603\" fill-opacity=\"1\">front \(Fixed.text(front.sizeHectopascals, 1)) hPa</text>\n"
+        }
+        return s + "</g>\n"
+    }
+
     private func legend() -> String {
         var entries: [(String, String)] = []
         if truth.contains(where: { $0 != nil }) { entries.append(("black", referenceName == "ref_alt_m" ? "Reference" : "Truth")) }
         entries += [("#636363", "GPS fixes"), ("#de2d26", "Gated fixes"), ("#e6550d", "Naive averaging"),
                     ("#08519c", "Fused altitude"), ("#9ecae1", "Fused ±1σ"), ("#006d2c", "QNH (±1σ band)")]
+        if !fronts.isEmpty { entries.append(("#fdd0a2", "Weather front")) }
         let x = Self.width - Self.right + 15
         var s = "<g id=\"legend\">\n"
         for (k, (color, label)) in entries.enumerated() {
