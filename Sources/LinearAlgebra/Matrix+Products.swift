@@ -18,12 +18,7 @@ extension Matrix {
         _ b: Matrix, _ transposeB: Transposition = .none,
         into c: inout Matrix, alpha: Double = 1, beta: Double = 0
     ) {
-        let m = transposeA == .none ? a.rows : a.columns
-        let k = transposeA == .none ? a.columns : a.rows
-        let kB = transposeB == .none ? b.rows : b.columns
-        let n = transposeB == .none ? b.columns : b.rows
-        precondition(k == kB && c.rows == m && c.columns == n,
-                     "dgemm: op(A) is \(m)x\(k), op(B) is \(kB)x\(n), C is \(c.rows)x\(c.columns)")
+        let (m, n, k) = productShape(a, transposeA, b, transposeB, into: c, routine: "dgemm")
         if m == 0 || n == 0 { return }
         var ta = transposeA.character
         var tb = transposeB.character
@@ -38,6 +33,21 @@ extension Matrix {
                 }
             }
         }
+    }
+
+    /// The shape of C = op(A) op(B): m rows, n columns, k the inner dimension, checked against C.
+    ///
+    /// - Precondition: op(A)'s columns equal op(B)'s rows and C is m x n (a programmer error otherwise).
+    @inlinable
+    static func productShape(_ a: Matrix, _ transposeA: Transposition, _ b: Matrix, _ transposeB: Transposition,
+                             into c: Matrix, routine: String) -> (m: Int, n: Int, k: Int) {
+        let m = transposeA == .none ? a.rows : a.columns
+        let k = transposeA == .none ? a.columns : a.rows
+        let kB = transposeB == .none ? b.rows : b.columns
+        let n = transposeB == .none ? b.columns : b.rows
+        precondition(k == kB && c.rows == m && c.columns == n,
+                     "\(routine): op(A) is \(m)x\(k), op(B) is \(kB)x\(n), C is \(c.rows)x\(c.columns)")
+        return (m, n, k)
     }
 
     /// The product op(A) op(B), in a new matrix.

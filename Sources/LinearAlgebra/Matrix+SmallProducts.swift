@@ -29,12 +29,7 @@ extension Matrix {
         _ b: Matrix, _ transposeB: Transposition = .none,
         into c: inout Matrix, alpha: Double = 1, beta: Double = 0
     ) {
-        let m = transposeA == .none ? a.rows : a.columns
-        let k = transposeA == .none ? a.columns : a.rows
-        let kB = transposeB == .none ? b.rows : b.columns
-        let n = transposeB == .none ? b.columns : b.rows
-        precondition(k == kB && c.rows == m && c.columns == n,
-                     "multiplyByLoops: op(A) is \(m)x\(k), op(B) is \(kB)x\(n), C is \(c.rows)x\(c.columns)")
+        let (m, n, k) = productShape(a, transposeA, b, transposeB, into: c, routine: "multiplyByLoops")
         let lda = a.rows, ldb = b.rows
         // Strides of op(A)(i, l) and op(B)(l, j) in column-major storage.
         let aRowStride = transposeA == .none ? 1 : lda
