@@ -4,21 +4,6 @@ import Simulation
 import Testing
 @testable import AltimetryCLI
 
-/// Collects what a command writes to each stream.
-private final class CapturedConsole: @unchecked Sendable {
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
-
-    var console: Console {
-        Console(write: { text in self.lock.withLock { self.out += text } },
-                writeError: { text in self.lock.withLock { self.err += text } })
-    }
-
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
-}
-
 @Suite("FloorsCommand")
 struct FloorsCommandTests {
     /// Writes `text` to a fresh temporary file and returns its path.
@@ -36,9 +21,7 @@ struct FloorsCommandTests {
     }
 
     private func run(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
-        let captured = CapturedConsole()
-        let code = AltimetryCommandLine.run(arguments: ["floors"] + arguments, console: captured.console)
-        return (code, captured.standardOutput, captured.standardError)
+        runAltimetry(["floors"] + arguments)
     }
 
     /// The seed's visit (seed 9) as CSV with a time column, the reading, and an ignored extra column.
