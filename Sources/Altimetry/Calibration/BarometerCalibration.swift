@@ -92,6 +92,9 @@ public struct BarometerCalibration: Sendable {
     }
 
     /// The calibration now; nil before the first pressure.
+    ///
+    /// - Complexity: while the target is not reached, each access runs the forecast of `minutesNeeded(toReach:)`
+    ///   (up to `forecastHorizon` of synthetic readings), so read it once per report rather than per reading.
     public var status: Status? {
         guard let e = filter.currentEstimate, let p = lastPressure, let time = lastTime else { return nil }
         let offset = e.altitude - NaiveAveragingBaseline.pressureAltitude(p)
