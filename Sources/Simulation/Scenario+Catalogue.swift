@@ -65,13 +65,22 @@ extension Scenario {
                             profile: AltitudeProfile(startAltitude: 400, segments: [.hike(plan)]),
                             weather: WeatherModel(initialOffset: 5, randomWalkVariance: q, fronts: [front]))
         case .canyon:
-            let plan = HikePlan(climb: 400, ascentSpeed: 0.1, descentSpeed: 0.2, restInterval: 200,
-                                restDuration: 300, summitRest: 600)
+            // Rim to river and back: down 1,400 m with rests, half an hour at the river, up again.
+            var segments: [ProfileSegment] = []
+            for leg in 0..<4 {
+                segments.append(.move(meters: -350, verticalSpeed: 0.25))
+                if leg < 3 { segments.append(.stand(seconds: 600)) }
+            }
+            segments.append(.stand(seconds: 1_800))
+            for leg in 0..<4 {
+                segments.append(.move(meters: 350, verticalSpeed: 0.15))
+                if leg < 3 { segments.append(.stand(seconds: 600)) }
+            }
             var gps = GPSModel()
-            gps.outages = [GPSOutage(start: 3_000, duration: 1_200)]
+            gps.outages = [GPSOutage(start: 7_400, duration: 1_200)]
             gps.outliers = MultipathOutliers(count: 30, minimumOffset: 40, maximumOffset: 80, notBefore: 60)
             return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 600, segments: [.hike(plan)]),
+                            profile: AltitudeProfile(startAltitude: 2_100, segments: segments),
                             weather: WeatherModel(initialOffset: -3, randomWalkVariance: q), gps: gps)
         case .cold:
             let plan = HikePlan(climb: 300, ascentSpeed: 0.075, descentSpeed: 0.15, restInterval: 300,

@@ -27,8 +27,8 @@ public enum ScenarioName: String, Sendable, Equatable, Hashable, Codable, CaseIt
         switch self {
         case .building: return 1_662
         case .static: return 3_600
-        case .hike: return 21_600
-        case .front, .canyon, .cold: return 7_200
+        case .hike, .canyon: return 21_600
+        case .front, .cold: return 7_200
         case .seedCalibration: return 600
         }
     }

@@ -18,6 +18,7 @@ public enum EstimationError: Error, Sendable, Equatable, CustomStringConvertible
         case updatedMean = "updated mean x"
         case updatedCovariance = "updated covariance P"
         case predictedCovariance = "predicted covariance P⁻"
+        case input = "known input u"
         case recordedRun = "recorded run"
         case checkpoint = "checkpoint"
     }

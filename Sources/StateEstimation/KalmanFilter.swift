@@ -32,8 +32,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// Scratch matrices; not part of the filter's state.
     var workspace: FilterWorkspace
     /// The model that gives F(dt) and Q(dt). Stored last, so that the fields above have fixed offsets even when
-    /// the filter's code runs unspecialised for a model defined in another module.
-    public let model: Model
+    /// the filter's code runs unspecialised for a model defined in another module. The engine never changes it;
+    /// its owner may, between steps, with `replaceModel(_:)` (adaptive process noise).
+    public private(set) var model: Model
 
     /// A filter at `time` with the prior N(x0, P0).
     ///
@@ -64,6 +65,24 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// The state dimension n.
     public var stateCount: Int { mean.rows }
 
+    /// Continues with another model of the same state dimension: the next predictions take F and Q from it.
+    ///
+    /// The state (x, P, time) is untouched; this is how an owner adapts the process noise to what it has seen
+    /// (for example more weather noise while a front passes). A recorded run keeps each epoch's own F and Q, so
+    /// the smoother follows the models that were actually used.
+    ///
+    /// - Throws: `EstimationError.dimensionMismatch` if the new model's `stateCount` differs; the filter is
+    ///   then unchanged.
+    public mutating func replaceModel(_ newModel: Model) throws(EstimationError) {
+        guard newModel.stateCount == stateCount else {
+            throw .dimensionMismatch(.transition, expected: "\(stateCount)x\(stateCount)",
+                                     actual: "\(newModel.stateCount)x\(newModel.stateCount)")
+        }
+        model = newModel
+        // F and Q cached for the last step came from the old model.
+        workspace.discretizedStep = .nan
+    }
+
     /// The one-sigma uncertainty √Pᵢᵢ of state `index`, in its unit.
     public func standardDeviation(of index: Int) -> Double {
         covariance[index, index].squareRoot()
@@ -81,6 +100,27 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     ///   the predicted covariance holds NaN or infinity. The filter is unchanged after a throw.
     /// - Complexity: 2 n³ + n² multiply-adds; no allocation.
     public mutating func predict(to newTime: Seconds) throws(EstimationError) {
+        try predict(to: newTime, input: 0, onState: 0)
+    }
+
+    /// Predicts with a known input on one state: x⁻ = F x + u eᵢ, P⁻ = F P Fᵀ + Q.
+    ///
+    /// This is the B u term of the textbook's x⁻ = F x + B u for an input known exactly (a dead-reckoned
+    /// displacement, for example), restricted to one state so that the call allocates nothing. The input adds
+    /// no uncertainty: its own error belongs in Q. The recorded run keeps x⁻ with the input, so the smoother
+    /// follows it. With dt = 0 nothing changes, input included.
+    ///
+    /// - Parameters:
+    ///   - newTime: the time to predict to, in seconds; not earlier than `time`.
+    ///   - input: u, in the state's unit, added to state `index` after the transition; finite.
+    ///   - index: the state the input moves, in 0..<n.
+    /// - Throws: as `predict(to:)`, and `.nonFinite(.input)` for a non-finite input,
+    ///   `.invalidParameter` for an index outside the state. The filter is unchanged after a throw.
+    public mutating func predict(to newTime: Seconds, input: Double, onState index: Int) throws(EstimationError) {
+        guard index >= 0, index < stateCount else {
+            throw .invalidParameter(name: "input state index", value: Double(index), expectation: "in 0..<\(stateCount)")
+        }
+        guard input.isFinite else { throw .nonFinite(.input) }
         guard newTime.isFinite else { throw .nonFiniteTime(newTime) }
         guard newTime >= time else { throw .timeWentBackwards(from: time, to: newTime) }
         let dt = newTime - time
@@ -115,6 +155,7 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         }
         swap(&mean, &workspace.step.mean)
         swap(&covariance, &workspace.step.covariance)
+        if input != 0 { mean.elements[index] += input }
         time = newTime
         if recordedRun != nil {
             recordedRun?.beginEpoch(time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,

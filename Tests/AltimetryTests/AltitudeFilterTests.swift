@@ -129,3 +129,79 @@ struct AltitudeFilterTests {
         #expect(AltitudeEstimate.displayPrecision(forStandardDeviation: 0.05) == 0.1)
     }
 }
+
+/// The two adaptive parts of the default model: the barometric velocity and the weather-noise switch.
+@Suite("AltitudeFilter: barometric velocity and front noise")
+struct AltitudeFilterAdaptationTests {
+    /// A noiseless climb at 0.25 m/s from 500 m: pressures on the second, exact GPS fixes half a second later.
+    static func climb(until end: Int, barometerUntil: Int? = nil) throws -> [AltitudeReading] {
+        var readings: [AltitudeReading] = []
+        for second in 0...end {
+            let t = Double(second)
+            if second <= (barometerUntil ?? end) {
+                let h = 500 + 0.25 * t
+                readings.append(AltitudeReading(time: t, pressure: try StandardAtmosphere.pressure(atAltitude: h)))
+            }
+            let hGPS = 500 + 0.25 * min(t + 0.5, Double(barometerUntil ?? end))
+            readings.append(AltitudeReading(time: t + 0.5, gpsAltitude: hGPS))
+        }
+        return readings
+    }
+
+    /// Mean GPS innovation over the last 200 s of a 600 s climb.
+    static func meanInnovation(velocityTime: Double) throws -> Double {
+        var parameters = AltitudeModelParameters()
+        parameters.barometricVelocityTime = velocityTime
+        var filter = try AltitudeFilter(parameters: parameters)
+        var sum = 0.0, count = 0.0
+        for reading in try climb(until: 600) {
+            let estimate = try filter.process(reading)
+            if reading.time > 400, let gps = estimate.gpsUpdate { sum += gps.innovation; count += 1 }
+        }
+        return sum / count
+    }
+
+    /// GIVEN a steady climb sampled by two unsynchronised sensors, WHEN the filter fuses it, THEN without the
+    /// barometric velocity every fix is about 0.125 m (half a second of climb) above the prediction, a bias the
+    /// filter books as weather; with it the bias is gone (the smoothed rate is exact on a steady climb).
+    @Test("The barometric velocity removes the climb's bias from the GPS innovations")
+    func velocityRemovesBias() throws {
+        let without = try Self.meanInnovation(velocityTime: 0)
+        let with = try Self.meanInnovation(velocityTime: 10)
+        #expect(without > 0.05, "without: \(without)")
+        // Noiseless data: what remains is the filter's own convergence, millimetres.
+        #expect(abs(with) < 0.01, "with: \(with)")
+    }
+
+    /// GIVEN a barometer that stops at 100 s while the user has stopped too, WHEN only GPS goes on, THEN the last
+    /// velocity is not dead-reckoned beyond T: 300 s of 0.25 m/s would put the altitude 75 m too high.
+    @Test("A barometer that stops does not dead-reckon the altitude away")
+    func staleVelocity() throws {
+        var filter = try AltitudeFilter()
+        var last: AltitudeEstimate?
+        for reading in try Self.climb(until: 400, barometerUntil: 100) { last = try filter.process(reading) }
+        let estimate = try #require(last)
+        // The GPS says 525 m throughout the last 300 s; 3 m allows for the random walk's pull toward the fixes.
+        #expect(abs(estimate.altitude - 525) < 3, "altitude \(estimate.altitude)")
+    }
+
+    /// GIVEN the benchmark's front (3 hPa in 40 min from 2,400 s), WHEN the filter fuses it, THEN the tendency's
+    /// noise is the quiet value before the front, switches to the front value during it, and back after.
+    @Test("The weather noise switches to its front values during the front, and back", arguments: [1, 2, 3] as [UInt64])
+    func frontNoise(seed: UInt64) throws {
+        let recording = try Scenario.named(.front, seed: seed).simulate()
+        let p = AltitudeModelParameters()
+        var filter = try AltitudeFilter(parameters: p)
+        var densities: [(time: Double, tendency: Double, weather: Double)] = []
+        for r in recording.readings {
+            _ = try filter.process(AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
+            if let model = filter.engine?.model { densities.append((r.time, model.tendencyNoiseDensity, model.weatherNoiseDensity)) }
+        }
+        let during = densities.filter { (3_000...5_400).contains($0.time) }
+        #expect(during.contains { $0.tendency == p.frontTendencyNoiseDensity && $0.weather == p.frontWeatherNoiseDensity },
+                "seed \(seed): no switch during the front")
+        #expect(densities.filter { $0.time < 1_200 }.allSatisfy { $0.tendency == p.weatherTendencyNoiseDensity }, "seed \(seed)")
+        let switches = zip(densities, densities.dropFirst()).filter { $0.tendency != $1.tendency }
+        #expect(switches.count >= 2, "seed \(seed): the noise never came back")
+    }
+}

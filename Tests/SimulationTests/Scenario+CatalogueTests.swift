@@ -85,16 +85,20 @@ struct ScenarioCatalogueTests {
         #expect(abs((recording.truth.map(\.altitude).max() ?? 0) - 700) < 1e-6)
     }
 
-    @Test("canyon: no GPS row at all during the 20-minute outage; 30 outliers of +40 to +80 m", arguments: [1, 2, 3] as [UInt64])
+    @Test("canyon: rim to river and back; no GPS row during the 20-minute outage at the bottom; 30 outliers of +40 to +80 m", arguments: [1, 2, 3] as [UInt64])
     func canyon(seed: UInt64) throws {
         let recording = try Scenario.named(.canyon, seed: seed).simulate()
         let fixes = Self.rows(recording).filter { $0.reading.gpsAltitude != nil }
-        #expect(!fixes.contains { $0.reading.time >= 3_000 && $0.reading.time < 4_200 }, "seed \(seed)")
+        // Down 1,400 m from the rim at 2,100 m and back up: the river at 700 m, the outage spanning the river rest.
+        let altitudes = recording.truth.map(\.altitude)
+        #expect(abs((altitudes.min() ?? 0) - 700) < 1e-6 && abs((altitudes.max() ?? 0) - 2_100) < 1e-6)
+        #expect(abs((altitudes.last ?? 0) - 2_100) < 1e-6)
+        #expect(!fixes.contains { $0.reading.time >= 7_400 && $0.reading.time < 8_600 }, "seed \(seed)")
         // The outage is really bounded by fixes: the last before it within 1.1 s, the first after within 1.1 s.
-        #expect(fixes.contains { $0.reading.time >= 2_998.9 && $0.reading.time < 3_000 })
-        #expect(fixes.contains { $0.reading.time >= 4_200 && $0.reading.time < 4_201.1 })
+        #expect(fixes.contains { $0.reading.time >= 7_398.9 && $0.reading.time < 7_400 })
+        #expect(fixes.contains { $0.reading.time >= 8_600 && $0.reading.time < 8_601.1 })
         // The barometer keeps going during the outage.
-        #expect(recording.readings.filter { $0.time >= 3_000 && $0.time < 4_200 }.count >= 1_199)
+        #expect(recording.readings.filter { $0.time >= 7_400 && $0.time < 8_600 }.count >= 1_199)
         let outliers = fixes.filter { $0.truth.isOutlier }
         #expect(outliers.count == 30, "seed \(seed)")
         for outlier in outliers {

@@ -3,12 +3,12 @@ import StateEstimation
 /// The altitude filter's whole state, for `--save-state` and `--resume`.
 ///
 /// Holds the engine's checkpoint (time, x, P and the model with its parameters) plus the filter's own
-/// bookkeeping (fix counts for the gate, the relative-altitude origin, the front detector). Encoding, decoding
+/// bookkeeping (fix counts for the gate, the relative-altitude origin, both front detectors, the barometric velocity). Encoding, decoding
 /// and continuing gives bit-identical estimates to a run that was never interrupted: JSON carries every
 /// `Double` exactly (shortest round-trip form), and nothing else is recomputed on restore.
 public struct AltitudeFilterCheckpoint: Sendable, Codable {
     /// Version of this layout; decoding another version fails with a clear error.
-    public var formatVersion = 1
+    public var formatVersion = 2
     public var parameters: AltitudeModelParameters
     public var engine: FilterCheckpoint<AltitudeModel>?
     public var fixCount: Int
@@ -17,6 +17,10 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var lastPressureAltitude: Double?
     public var frontDetector: FrontDetector?
     public var referenceBarometerMeasurement: Double?
+    public var noiseDetector: FrontDetector?
+    public var barometricVelocity: Double
+    public var lastBarometerTime: Double?
+    public var lastBarometerMeasurement: Double?
 }
 
 extension AltitudeFilter {
@@ -25,7 +29,9 @@ extension AltitudeFilter {
         AltitudeFilterCheckpoint(parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
                                  gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
                                  lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
-                                 referenceBarometerMeasurement: referenceBarometerMeasurement)
+                                 referenceBarometerMeasurement: referenceBarometerMeasurement, noiseDetector: noiseDetector,
+                                 barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
+                                 lastBarometerMeasurement: lastBarometer?.measurement)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -33,8 +39,8 @@ extension AltitudeFilter {
     /// - Throws: `AltitudeModelError.invalidParameter` for bad parameters or an unknown format version,
     ///   `.numerical` if the engine rejects the saved covariance.
     public init(restoring checkpoint: AltitudeFilterCheckpoint) throws(AltitudeModelError) {
-        guard checkpoint.formatVersion == 1 else {
-            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "1")
+        guard checkpoint.formatVersion == 2 else {
+            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "2")
         }
         try self.init(parameters: checkpoint.parameters)
         if let saved = checkpoint.engine {
@@ -46,5 +52,8 @@ extension AltitudeFilter {
         lastPressureAltitude = checkpoint.lastPressureAltitude
         frontDetector = checkpoint.frontDetector
         referenceBarometerMeasurement = checkpoint.referenceBarometerMeasurement
+        noiseDetector = checkpoint.noiseDetector
+        barometricVelocity = checkpoint.barometricVelocity
+        if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
     }
 }

@@ -39,6 +39,11 @@ public struct AltitudeFilter: Sendable {
     public internal(set) var firstPressureAltitude: Meters?
 
     var frontDetector: FrontDetector?
+    /// The sensitive detector that switches the weather noise to its front values (see `adaptWeatherNoise()`).
+    var noiseDetector: FrontDetector?
+    /// The barometer's smoothed vertical velocity, dU/dt in m/s, and the last barometer measurement (s, m).
+    var barometricVelocity = 0.0
+    var lastBarometer: (time: Double, measurement: Double)?
     let recordsRun: Bool
     var gate: Gate
     var lastPressureAltitude: Meters?
@@ -60,7 +65,10 @@ public struct AltitudeFilter: Sendable {
         } else {
             gate = .off
         }
-        if parameters.detectsFronts { frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) }
+        if parameters.detectsFronts {
+            frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity)
+            if parameters.hasTendency { noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity) }
+        }
     }
 
     /// Processes one reading and returns the estimate after it.
@@ -87,7 +95,14 @@ public struct AltitudeFilter: Sendable {
         guard let errorIndex = engine?.model.gpsErrorIndex else { return }
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
-            try engine?.predict(to: reading.time)
+            if let from = engine?.time, let last = lastBarometer {
+                // The velocity is trusted for T after the pressure it came from: a barometer that stopped
+                // reporting must not dead-reckon the altitude away.
+                let moving = max(0, min(reading.time, last.time + parameters.barometricVelocityTime) - from)
+                try engine?.predict(to: reading.time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
+            } else {
+                try engine?.predict(to: reading.time)
+            }
             if let p = reading.pressure {
                 var z = LogPressureCoordinates.barometerMeasurement(pressure: p)
                 var sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
@@ -104,6 +119,7 @@ public struct AltitudeFilter: Sendable {
                 }
                 lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
                                                          variance: sigma * sigma)
+                trackBarometricVelocity(time: reading.time, measurement: z)
                 let pa = NaiveAveragingBaseline.pressureAltitude(p)
                 if firstPressureAltitude == nil { firstPressureAltitude = pa }
                 lastPressureAltitude = pa
@@ -129,7 +145,45 @@ public struct AltitudeFilter: Sendable {
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, model: model)
             frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
                                    standardDeviation: e.seaLevelPressureStandardDeviation)
+            noiseDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
+                                   standardDeviation: e.seaLevelPressureStandardDeviation)
+            try adaptWeatherNoise()
         }
+    }
+
+    /// Switches the weather noise (q_b and the tendency's) to the front values while the sensitive detector
+    /// sees a front, and back after.
+    ///
+    /// A front (3 hPa in 40 min) is a rare jump, not ordinary random-walk weather: noise high enough to follow it
+    /// all the time would cost accuracy on every quiet day, and noise tuned for quiet days lets the filter lag a
+    /// front by metres while reporting a sigma of 4 m. The detector watches the filter's own QNH estimate, which
+    /// the barometer-versus-GPS disagreement moves, so the switch needs no extra state in the model.
+    private mutating func adaptWeatherNoise() throws(AltitudeModelError) {
+        guard let active = noiseDetector?.isActive, var model = engine?.model else { return }
+        let p = parameters
+        let tendency = active ? p.frontTendencyNoiseDensity : p.weatherTendencyNoiseDensity
+        let weather = active ? p.frontWeatherNoiseDensity : p.weatherNoiseDensity
+        guard tendency != model.tendencyNoiseDensity || weather != model.weatherNoiseDensity else { return }
+        model.tendencyNoiseDensity = tendency
+        model.weatherNoiseDensity = weather
+        do { try engine?.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
+    }
+
+    /// Updates the barometric vertical velocity from a new barometer measurement z = B − U (metres).
+    ///
+    /// v ← v + α (−Δz/Δt − v), α = min(1, Δt / T): an exponential smoother of the measured rate, T =
+    /// `barometricVelocityTime`. The weather's share of Δz is negligible over seconds (1 hPa/h is 2 mm/s).
+    /// With σ_p = 0.012 hPa at 1 Hz and T = 10 s, v is good to about 0.03 m/s, so the 0.5 s between a pressure and
+    /// a fix is bridged to within 2 cm instead of the 7 to 12 cm a hiker climbs or descends in that time.
+    private mutating func trackBarometricVelocity(time: Double, measurement z: Double) {
+        let T = parameters.barometricVelocityTime
+        guard T > 0 else { return }
+        if let last = lastBarometer, time > last.time {
+            let dt = time - last.time
+            let alpha = min(1, dt / T)
+            barometricVelocity += alpha * (-(z - last.measurement) / dt - barometricVelocity)
+        }
+        lastBarometer = (time, z)
     }
 
     private mutating func start(at reading: AltitudeReading) throws(AltitudeModelError) {

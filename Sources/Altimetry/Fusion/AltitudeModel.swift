@@ -25,6 +25,11 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public let parameters: AltitudeModelParameters
     /// s_U² = (dU/dh)² at the starting altitude, dimensionless.
     public let altitudeScaleSquared: Double
+    /// The weather tendency's noise density in effect, in (hPa/h)² per hour: the parameters' quiet value, or
+    /// their front value while a front is under way (`AltitudeFilter` switches it).
+    public internal(set) var tendencyNoiseDensity: Double
+    /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
+    public internal(set) var weatherNoiseDensity: Double
 
     /// Index of U in the state.
     public static let altitudeIndex = 0
@@ -41,6 +46,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         self.parameters = parameters
         let s = LogPressureCoordinates.temperatureHeight / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
         altitudeScaleSquared = s * s
+        tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
+        weatherNoiseDensity = parameters.weatherNoiseDensity
     }
 
     /// The state dimension: 4 with the tendency, 3 without.
@@ -72,10 +79,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         }
         Q.elements.withUnsafeMutableBufferPointer { q in
             q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
-            q[1 &+ n] = p.weatherNoiseDensity * s2 * dt
+            q[1 &+ n] = weatherNoiseDensity * s2 * dt
             if p.hasTendency {
                 // (hPa/h)² per hour → hPa²/s³ → m²/s³.
-                let qt = p.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
+                let qt = tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
                 let dt2 = dt * dt
                 q[1 &+ n] += qt * dt2 * dt / 3
                 q[2 &+ n] = qt * dt2 / 2

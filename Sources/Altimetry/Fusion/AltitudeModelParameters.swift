@@ -12,11 +12,26 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     ///
     /// 1/3600 hPa²/s is 1 hPa of spread per hour, the scale of ordinary weather.
     public var weatherNoiseDensity: Double = 1.0 / 3_600
-    /// Process noise density of the weather tendency (the rate of change of sea-level pressure), in (hPa/h)² per hour.
+    /// Process noise density of the weather tendency (the rate of change of sea-level pressure) in quiet
+    /// weather, in (hPa/h)² per hour.
     ///
-    /// 4 (hPa/h)²/h is about 2 hPa/h of spread in the tendency per square-root hour: fronts and lows move
-    /// pressure by 1 to 3 hPa per hour for hours, which a pure random walk lags. Zero turns the tendency off.
-    public var weatherTendencyNoiseDensity: Double = 4
+    /// 0.5 (hPa/h)²/h lets the tendency drift by 0.7 hPa/h per square-root hour: slow trends (a low moving in over
+    /// a day) are followed, while ordinary random-walk weather costs little accuracy. Fronts get
+    /// `frontTendencyNoiseDensity` while a sensitive detector sees one. Zero turns the tendency state off.
+    public var weatherTendencyNoiseDensity: Double = 0.5
+    /// Process noise density of the weather tendency while a front is under way, in (hPa/h)² per hour: 64 lets
+    /// the tendency reach the 5 to 7 hPa/h of a passing front within a quarter of an hour. Used only with
+    /// `detectsFronts` and a tendency state.
+    public var frontTendencyNoiseDensity: Double = 64
+    /// Weather random-walk density while a front is under way, q_b in hPa²/s: ten times the quiet value.
+    public var frontWeatherNoiseDensity: Double = 10.0 / 3_600
+    /// Time constant of the barometric vertical velocity, in seconds; zero turns it off.
+    ///
+    /// GPS fixes and pressures arrive at different instants, and a random-walk altitude predicts no motion
+    /// between them, so while the user climbs every fix looks a little high and part of the climb is booked
+    /// as weather. The filter therefore moves the altitude by v dt at each prediction, with v the barometer's
+    /// rate of change smoothed over this time constant (a known input: see `AltitudeFilter`).
+    public var barometricVelocityTime: Double = 10
     /// Stationary standard deviation of the GPS altitude's correlated error, σ_e, in metres.
     public var gpsErrorStandardDeviation: Double = 10
     /// Correlation time of the GPS altitude's Gauss-Markov error, τ, in seconds.
@@ -47,12 +62,13 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// The defaults.
     public init() {}
 
-    /// The bare three-state model of the issue: no gate, no tendency, no front handling.
+    /// The bare three-state model of the issue: no gate, no tendency, no front handling, no barometric velocity.
     ///
     /// It exists so the filter can be compared with independent implementations of the same equations.
     public static var plain: AltitudeModelParameters {
         var parameters = AltitudeModelParameters()
         parameters.weatherTendencyNoiseDensity = 0
+        parameters.barometricVelocityTime = 0
         parameters.gateStandardDeviations = nil
         parameters.detectsFronts = false
         return parameters
@@ -65,6 +81,9 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case altitudeNoiseDensity = "altitude_q"
         case weatherNoiseDensity = "weather_q"
         case weatherTendencyNoiseDensity = "weather_tendency_q"
+        case frontTendencyNoiseDensity = "front_tendency_q"
+        case frontWeatherNoiseDensity = "front_weather_q"
+        case barometricVelocityTime = "baro_velocity_time"
         case gpsErrorStandardDeviation = "gps_sigma"
         case gpsCorrelationTime = "gps_tau"
         case gpsWhiteNoiseStandardDeviation = "gps_white"
@@ -87,6 +106,9 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         altitudeNoiseDensity = try value(.altitudeNoiseDensity, d.altitudeNoiseDensity)
         weatherNoiseDensity = try value(.weatherNoiseDensity, d.weatherNoiseDensity)
         weatherTendencyNoiseDensity = try value(.weatherTendencyNoiseDensity, d.weatherTendencyNoiseDensity)
+        frontTendencyNoiseDensity = try value(.frontTendencyNoiseDensity, d.frontTendencyNoiseDensity)
+        frontWeatherNoiseDensity = try value(.frontWeatherNoiseDensity, d.frontWeatherNoiseDensity)
+        barometricVelocityTime = try value(.barometricVelocityTime, d.barometricVelocityTime)
         gpsErrorStandardDeviation = try value(.gpsErrorStandardDeviation, d.gpsErrorStandardDeviation)
         gpsCorrelationTime = try value(.gpsCorrelationTime, d.gpsCorrelationTime)
         gpsWhiteNoiseStandardDeviation = try value(.gpsWhiteNoiseStandardDeviation, d.gpsWhiteNoiseStandardDeviation)
@@ -106,7 +128,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     public func validate() throws(AltitudeModelError) {
         let nonNegative: [(String, Double)] = [
             ("altitude_q", altitudeNoiseDensity), ("weather_q", weatherNoiseDensity),
-            ("weather_tendency_q", weatherTendencyNoiseDensity),
+            ("weather_tendency_q", weatherTendencyNoiseDensity), ("front_tendency_q", frontTendencyNoiseDensity),
+            ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
         ]
         let positive: [(String, Double)] = [
             ("gps_sigma", gpsErrorStandardDeviation), ("gps_tau", gpsCorrelationTime),

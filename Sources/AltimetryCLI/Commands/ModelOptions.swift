@@ -4,8 +4,9 @@ import Foundation
 /// The model options shared by `fuse` and `calibrate`, turned into `AltitudeModelParameters`.
 ///
 /// `--params FILE` is read first (a JSON object with any of the parameters' snake_case keys); single options
-/// override it; `--gate off` switches the GPS gate off, and `--fronts off` the weather-tendency state and front
-/// detection (together they give the plain three-state model of `AltitudeModelParameters.plain`).
+/// override it; `--gate off` switches the GPS gate off, and `--fronts off` the model's weather extensions: the
+/// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
+/// three-state model of `AltitudeModelParameters.plain`).
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
@@ -18,7 +19,7 @@ struct ModelOptions: Sendable {
             .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
             .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
             .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
-            .init("fronts", .value, placeholder: "on|off", help: "Weather tendency state and front detection (default on; off with --gate off is the plain model)."),
+            .init("fronts", .value, placeholder: "on|off", help: "Weather tendency, front detection and barometric velocity (default on; off with --gate off is the plain model)."),
         ]
     }()
 
@@ -79,7 +80,10 @@ struct ModelOptions: Sendable {
         if gate == true && p.gateStandardDeviations == nil { p.gateStandardDeviations = AltitudeModelParameters().gateStandardDeviations }
         if let fronts {
             p.detectsFronts = fronts
-            if !fronts { p.weatherTendencyNoiseDensity = 0 }
+            if !fronts {
+                p.weatherTendencyNoiseDensity = 0
+                p.barometricVelocityTime = 0
+            }
         }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
