@@ -22,9 +22,11 @@ extension Scenario {
     /// - `front`: 7,200 s (2 h) walk from 400 m up 300 m at 0.08 m/s and back at 0.125 m/s, 5-min rests
     ///   every 150 m, 7.5 min at the top; b₀ = +5 hPa, q_b = 1/3600 hPa²/s, and a front lowering the
     ///   sea-level pressure by 3 hPa from t = 2,400 s to 4,800 s (40 min, raised-cosine ramp).
-    /// - `canyon`: 7,200 s walk from 600 m up 400 m at 0.1 m/s and back at 0.2 m/s, 5-min rests every 200 m,
-    ///   10 min at the top; b₀ = −3 hPa, q_b = 1/3600 hPa²/s; no GPS fixes from t = 3,000 s to 4,200 s
-    ///   (20 min), and 30 fixes after the first minute raised by +40 to +80 m (uniform).
+    /// - `canyon`: 21,600 s (6 h), a rim-to-river day: from the rim at 2,100 m down 1,400 m at 0.25 m/s with a
+    ///   10-min rest every 350 m, 30 min at the river, back up at 0.15 m/s with the same rests (20,333 s), then
+    ///   standing at the rim; b₀ = −3 hPa, q_b = 1/3600 hPa²/s; no GPS fixes from t = 7,400 s to 8,600 s (20 min
+    ///   at the bottom, where the walls hide the sky), and 30 fixes after the first minute raised by +40 to +80 m
+    ///   (uniform). (A 2 h version was used first; see Docs/model.md for why it changed.)
     /// - `cold`: 7,200 s walk around 3,000 m (from 2,850 m up 300 m at 0.075 m/s, 20 min at 3,150 m, down
     ///   at 0.15 m/s) in air 20 K colder than standard at every height (248.65 K at 3,000 m instead of
     ///   268.65 K); b₀ = +8 hPa, q_b = 1/3600 hPa²/s; every barometer row carries a temperature reading
