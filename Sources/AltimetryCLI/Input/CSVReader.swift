@@ -38,12 +38,12 @@ public enum CSVReader {
         }
     }
 
-    private struct Column {
+    struct Column {
         var field: InputField?
         var name: String
     }
 
-    private struct Parser {
+    struct Parser {
         let bytes: UnsafeRawBufferPointer
         let file: String
         let options: ReadOptions
@@ -64,6 +64,8 @@ public enum CSVReader {
         var defersTimeChecks = false
         /// Whether the last row appended came from a line without a line break.
         var lastRowWasUnterminated = false
+        /// The number of the last line `parseLines` went through.
+        var lastLineNumber = 0
 
         init(bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions) {
             self.bytes = bytes
@@ -79,10 +81,7 @@ public enum CSVReader {
         mutating func parse(jobs: Int = 1, minimumChunkBytes: Int = CSVReader.minimumChunkBytes) throws(InputError) -> InputTable {
             let n = bytes.count
             let (bodyStart, headerLine) = try parseLines(from: 0, to: n, firstLine: 1, headerOnly: true)
-            guard let headerLine else {
-                throw InputError(file: file, message: "the file is empty; expected a header line naming the columns "
-                                 + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
-            }
+            guard let headerLine else { throw emptyFile }
             let chunks = min(jobs, (n - bodyStart) / max(1, minimumChunkBytes))
             if chunks > 1 { return try parseInChunks(from: bodyStart, firstLine: headerLine + 1, chunks: chunks) }
             // One row per line at most: reserving that up front spares the table's regrowth (copies of every row
@@ -92,6 +91,12 @@ public enum CSVReader {
             table.rows.reserveCapacity(lineBreaks + 1)
             _ = try parseLines(from: bodyStart, to: n, firstLine: headerLine + 1, headerOnly: false)
             return table
+        }
+
+        /// The error for a file without a header.
+        var emptyFile: InputError {
+            InputError(file: file, message: "the file is empty; expected a header line naming the columns "
+                       + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
         }
 
         /// Parses the lines in `bytes[from..<to]`, numbering them from `firstLine`: with `headerOnly`, up to and
@@ -137,6 +142,7 @@ public enum CSVReader {
                 currentLineIsUnterminated = !endedWithNewline
                 try readRow(cellStarts, cellEnds, line: lineNumber, isLast: !endedWithNewline)
             }
+            lastLineNumber = lineNumber
             return (n, nil)
         }
 
