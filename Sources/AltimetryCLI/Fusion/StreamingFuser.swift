@@ -67,9 +67,7 @@ struct StreamingFuser: Sendable {
         }
         let output = Output(write: write)
         do {
-            var start = format == .csv ? formatter.csvHeader : []
-            try start.withUnsafeMutableBytes { try write(UnsafeRawBufferPointer($0)) }
-            start = []
+            try formatter.csvHeader.withUnsafeBytes { if format == .csv { try write($0) } }
         } catch {
             return nil
         }
@@ -180,7 +178,7 @@ private final class Reader: @unchecked Sendable {
 
 /// One chunk's lines of one group of tracks: the bytes, and each line's length in input order.
 private final class Lines: @unchecked Sendable {
-    var bytes: [UInt8] = []
+    var bytes = ByteBuffer()
     var lengths: [Int32] = []
 }
 
@@ -209,8 +207,24 @@ private final class Group: @unchecked Sendable {
     func fuse(_ slot: Slot, group g: Int, of count: Int, into parity: Int, format: OutputFormat) {
         guard let table = slot.table else { return }
         let out = lines[parity]
-        out.bytes.removeAll(keepingCapacity: true)
-        out.lengths.removeAll(keepingCapacity: true)
+        // Worked on in locals, put back at the end: no exclusivity check per row on the objects' fields.
+        var bytes = ByteBuffer(capacity: 0)
+        swap(&bytes, &out.bytes)
+        bytes.removeAll()
+        var lengths: [Int32] = []
+        swap(&lengths, &out.lengths)
+        lengths.removeAll(keepingCapacity: true)
+        var fusions: [TrackFusion?] = []
+        swap(&fusions, &self.fusions)
+        var formatter = self.formatter
+        var rejected = 0
+        defer {
+            swap(&bytes, &out.bytes)
+            swap(&lengths, &out.lengths)
+            swap(&fusions, &self.fusions)
+            self.formatter = formatter
+            self.rejected += rejected
+        }
         let timeTexts = table.timeTexts
         do throws(InputError) {
             try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
@@ -226,14 +240,14 @@ private final class Group: @unchecked Sendable {
                     }
                     guard let f = try fusions[local]?.fuse(rows, i, index: i) else { continue }
                     if case .rejected = f.status { rejected += 1 }
-                    let before = out.bytes.count
+                    let before = bytes.count
                     let text = timeTexts?[i]
                     if format == .csv {
-                        formatter.appendCSV(rows, i, f, timeText: text, trackNames: table.trackNames, to: &out.bytes)
+                        formatter.appendCSV(rows, i, f, timeText: text, trackNames: table.trackNames, to: &bytes)
                     } else {
-                        formatter.appendNDJSON(rows, i, f, timeText: text, trackNames: table.trackNames, to: &out.bytes)
+                        formatter.appendNDJSON(rows, i, f, timeText: text, trackNames: table.trackNames, to: &bytes)
                     }
-                    if count > 1 { out.lengths.append(Int32(out.bytes.count - before)) }
+                    if count > 1 { lengths.append(Int32(bytes.count - before)) }
                 }
             }
         } catch {
@@ -245,7 +259,7 @@ private final class Group: @unchecked Sendable {
 /// Writes each chunk's lines, stitched back into input order.
 private final class Output: @unchecked Sendable {
     let write: @Sendable (UnsafeRawBufferPointer) throws -> Void
-    var stitched: [UInt8] = []
+    var stitched = ByteBuffer()
     var failed = false
 
     init(write: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
@@ -254,25 +268,28 @@ private final class Output: @unchecked Sendable {
         guard let table = slot.table else { return }
         do {
             if groups.count == 1 {
-                try groups[0].lines[parity].bytes.withUnsafeBytes { try write($0) }
+                try groups[0].lines[parity].bytes.withBytes { try write($0) }
                 return
             }
             let parts = groups.map { $0.lines[parity] }
-            stitched.removeAll(keepingCapacity: true)
+            var stitched = ByteBuffer(capacity: 0)
+            swap(&stitched, &self.stitched)
+            defer { swap(&stitched, &self.stitched) }
+            stitched.removeAll()
             var offsets = [Int](repeating: 0, count: parts.count)
             var cursors = [Int](repeating: 0, count: parts.count)
             table.rows.withUnsafeBufferPointer { rows in
                 for i in rows.indices {
                     let g = rows[i].track % parts.count
                     let length = Int(parts[g].lengths[cursors[g]])
-                    parts[g].bytes.withUnsafeBufferPointer { bytes in
-                        stitched.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offsets[g]..<offsets[g] + length]))
+                    parts[g].bytes.withBytes { bytes in
+                        stitched.append(UnsafeRawBufferPointer(rebasing: bytes[offsets[g]..<offsets[g] + length]))
                     }
                     offsets[g] += length
                     cursors[g] += 1
                 }
             }
-            try stitched.withUnsafeBytes { try write($0) }
+            try stitched.withBytes { try write($0) }
         } catch {
             failed = true
         }

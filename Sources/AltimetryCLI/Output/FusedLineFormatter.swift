@@ -43,19 +43,20 @@ struct FusedLineFormatter {
         return Array((header.joined(separator: ",") + "\n").utf8)
     }
 
-    /// The most bytes a line's numbers take in the line buffer: 10 numbers, each a comma and `Fixed.maximumLength`.
-    private static let lineBufferSize = 16 * (Fixed.maximumLength + 1)
+    /// The most bytes a line takes besides its text cells: 10 numbers, each a comma and `Fixed.maximumLength`
+    /// (also the most a `Double.description` takes), and `,ok` with the line break.
+    private static let numbersSize = 10 * (Fixed.maximumLength + 1) + 4
 
-    /// Appends the CSV line of `rows[i]` fused as `f`.
+    /// Appends the CSV line of `rows[i]` fused as `f`, written in place.
     ///
     /// - Parameters:
     ///   - timeText: the row's ISO 8601 text, with `hasTime`.
     ///   - trackNames: the track names by index, with `hasTrackColumn`.
     @inline(__always)
     mutating func appendCSV(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ f: FusedRow, timeText: String?,
-                            trackNames: [String], to out: inout [UInt8]) {
+                            trackNames: [String], to out: inout ByteBuffer) {
         let comma = UInt8(ascii: ",")
-        var trackCell: [UInt8] = []
+        var room = Self.numbersSize
         if hasTrackColumn {
             let track = rows[i].track
             while trackCells.count <= track {
@@ -64,76 +65,96 @@ struct FusedLineFormatter {
                 Self.appendCSVText(k < trackNames.count ? trackNames[k] : "", to: &cell)
                 trackCells.append(cell)
             }
-            trackCell = trackCells[track]
+            room += trackCells[track].count + 1
         }
-        let time = rows[i].time
-        let reference = rows[i].reference
-        // The line's numbers are assembled in a stack buffer and appended in one copy; a text cell (ISO time,
-        // track name, a status other than ok) or a number written through `description` flushes it first.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineBufferSize) { lineBuffer in
-            guard let line = lineBuffer.baseAddress else { return }
-            var k = 0
-            func flush() {
-                out.append(contentsOf: UnsafeBufferPointer(start: line, count: k))
-                k = 0
-            }
-            func number(_ value: Double, _ decimals: Int) {
-                line[k] = comma
-                k += 1
-                if !Fixed.write(value, decimals, into: line, at: &k) {
-                    flush()
-                    out.append(contentsOf: value.description.utf8)
-                }
-            }
-            if !Fixed.writeTime(time, into: line, at: &k) { out.append(contentsOf: time.description.utf8) }
-            if hasTime { line[k] = comma; k += 1; flush(); Self.appendCSVText(timeText ?? "", to: &out) }
-            if hasTrackColumn {
-                line[k] = comma
-                k += 1
-                flush()
-                out.append(contentsOf: trackCell)
-            }
-            // Unrolled; the order is `estimateColumns`'.
-            number(f.altitude, 3)
-            number(f.altitudeStandardDeviation, 3)
-            number(f.seaLevelPressure, 3)
-            number(f.seaLevelPressureStandardDeviation, 4)
-            number(f.gpsError, 3)
-            number(f.precision, 2)
-            number(f.relativeAltitude, 3)
-            if referenceColumn != nil {
-                if let reference { number(reference, 3) } else { line[k] = comma; k += 1 }
-            }
+        if hasTime { room += 2 * (timeText?.utf8.count ?? 0) + 3 }
+        let line = out.reserve(room)
+        var k = 0
+        func number(_ value: Double, _ decimals: Int) {
             line[k] = comma
             k += 1
-            if case .ok = f.status {
-                line[k] = UInt8(ascii: "o")
-                line[k + 1] = UInt8(ascii: "k")
-                line[k + 2] = 10
-                k += 3
-                flush()
-            } else {
-                flush()
-                Self.appendCSVText(f.status.text, to: &out)
-                out.append(10)
+            if !Fixed.write(value, decimals, into: line, at: &k) { place(value.description) }
+        }
+        func place(_ text: String) {
+            for byte in text.utf8 {
+                line[k] = byte
+                k += 1
             }
+        }
+        let time = rows[i].time
+        if !Fixed.writeTime(time, into: line, at: &k) { place(time.description) }
+        if hasTime {
+            line[k] = comma
+            k += 1
+            var cell: [UInt8] = []
+            Self.appendCSVText(timeText ?? "", to: &cell)
+            for byte in cell { line[k] = byte; k += 1 }
+        }
+        if hasTrackColumn {
+            line[k] = comma
+            k += 1
+            trackCells[rows[i].track].withUnsafeBufferPointer { cell in
+                if let start = cell.baseAddress { (line + k).update(from: start, count: cell.count) }
+                k += cell.count
+            }
+        }
+        // Unrolled; the order is `estimateColumns`'.
+        number(f.altitude, 3)
+        number(f.altitudeStandardDeviation, 3)
+        number(f.seaLevelPressure, 3)
+        number(f.seaLevelPressureStandardDeviation, 4)
+        number(f.gpsError, 3)
+        number(f.precision, 2)
+        number(f.relativeAltitude, 3)
+        if referenceColumn != nil {
+            if let reference = rows[i].reference { number(reference, 3) } else { line[k] = comma; k += 1 }
+        }
+        line[k] = comma
+        k += 1
+        if case .ok = f.status {
+            line[k] = UInt8(ascii: "o")
+            line[k + 1] = UInt8(ascii: "k")
+            line[k + 2] = 10
+            out.commit(k + 3)
+        } else {
+            out.commit(k)
+            var cell: [UInt8] = []
+            Self.appendCSVText(f.status.text, to: &cell)
+            cell.append(10)
+            out.append(cell)
         }
     }
 
     /// Appends the NDJSON line (one object) of `rows[i]` fused as `f`; parameters as in `appendCSV`.
     func appendNDJSON(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ f: FusedRow, timeText: String?,
-                      trackNames: [String], to out: inout [UInt8]) {
-        out.append(contentsOf: "{\"t\":".utf8)
-        Fixed.appendTime(rows[i].time, to: &out)
-        if hasTime { out.append(contentsOf: ",\"time\":".utf8); Self.appendJSONString(timeText ?? "", to: &out) }
+                      trackNames: [String], to out: inout ByteBuffer) {
+        func literal(_ text: StaticString) {
+            out.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func number(_ v: Double, _ decimals: Int) {
+            let place = out.reserve(Fixed.maximumLength)
+            var k = 0
+            if Fixed.write(v, decimals, into: place, at: &k) { out.commit(k) } else { out.append(v.description) }
+        }
+        func string(_ text: String) {
+            var bytes: [UInt8] = []
+            Self.appendJSONString(text, to: &bytes)
+            out.append(bytes)
+        }
+        literal("{\"t\":")
+        let time = rows[i].time
+        let place = out.reserve(Fixed.maximumLength)
+        var k = 0
+        if Fixed.writeTime(time, into: place, at: &k) { out.commit(k) } else { out.append(time.description) }
+        if hasTime { literal(",\"time\":"); string(timeText ?? "") }
         if hasTrackColumn {
-            out.append(contentsOf: ",\"track_id\":".utf8)
+            literal(",\"track_id\":")
             let track = rows[i].track
-            Self.appendJSONString(track < trackNames.count ? trackNames[track] : "", to: &out)
+            string(track < trackNames.count ? trackNames[track] : "")
         }
         func field(_ name: StaticString, _ v: Double, _ decimals: Int) {
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            if v.isNaN { out.append(contentsOf: "null".utf8) } else { Fixed.append(v, decimals, to: &out) }
+            literal(name)
+            if v.isNaN { literal("null") } else { number(v, decimals) }
         }
         // Unrolled (no array per row); names and decimals are `estimateColumns`'.
         field(",\"altitude_m\":", f.altitude, 3)
@@ -144,12 +165,12 @@ struct FusedLineFormatter {
         field(",\"precision_m\":", f.precision, 2)
         field(",\"relative_alt_m\":", f.relativeAltitude, 3)
         if let referenceColumn {
-            out.append(contentsOf: ",\"\(referenceColumn)\":".utf8)
-            if let value = rows[i].reference { Fixed.append(value, 3, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(",\"\(referenceColumn)\":")
+            if let value = rows[i].reference { number(value, 3) } else { literal("null") }
         }
-        out.append(contentsOf: ",\"status\":".utf8)
-        Self.appendJSONString(f.status.text, to: &out)
-        out.append(contentsOf: "}\n".utf8)
+        literal(",\"status\":")
+        string(f.status.text)
+        literal("}\n")
     }
 
     /// Appends `text` as a CSV cell, quoted (with doubled quotes) when it holds a comma, a quote or a line break.

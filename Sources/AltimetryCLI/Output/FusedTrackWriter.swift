@@ -32,25 +32,24 @@ public struct FusedTrackWriter: Sendable {
 
     func csv() -> [UInt8] {
         var formatter = FusedLineFormatter(table)
-        var out: [UInt8] = []
-        out.reserveCapacity(table.rows.count * 96 + 256)
-        out.append(contentsOf: formatter.csvHeader)
+        var out = formatter.csvHeader
         let count = table.rows.count
         // Lines are independent, so with several jobs each formats a contiguous block into its own buffer and the
         // blocks are concatenated in order: the same bytes, the formatting spread over the cores.
         let blocks = count >= 2 * Self.minimumBlock ? min(jobs, count / Self.minimumBlock) : 1
         if blocks == 1 {
-            appendCSVLines(0..<count, formatter: &formatter, to: &out)
+            var part = ByteBuffer(capacity: count * 96 + 256)
+            appendCSVLines(0..<count, formatter: &formatter, to: &part)
+            part.withBytes { out.append(contentsOf: $0) }
             return out
         }
         let parts = SharedBuffer<[UInt8]>(count: blocks, initial: [])
         DispatchQueue.concurrentPerform(iterations: blocks) { block in
-            var part: [UInt8] = []
             var formatter = FusedLineFormatter(table)
             let range = (block * count / blocks)..<((block + 1) * count / blocks)
-            part.reserveCapacity(range.count * 96)
+            var part = ByteBuffer(capacity: range.count * 96)
             appendCSVLines(range, formatter: &formatter, to: &part)
-            parts[block] = part
+            parts[block] = part.array
         }
         for block in 0..<blocks { out.append(contentsOf: parts[block]) }
         return out
@@ -60,7 +59,7 @@ public struct FusedTrackWriter: Sendable {
     static let minimumBlock = 50_000
 
     /// Appends the CSV lines of `rows`.
-    private func appendCSVLines(_ range: Range<Int>, formatter: inout FusedLineFormatter, to out: inout [UInt8]) {
+    private func appendCSVLines(_ range: Range<Int>, formatter: inout FusedLineFormatter, to out: inout ByteBuffer) {
         table.rows.withUnsafeBufferPointer { rows in
             for i in range {
                 formatter.appendCSV(rows, i, fused[i], timeText: table.timeTexts?[i], trackNames: table.trackNames, to: &out)
@@ -70,14 +69,13 @@ public struct FusedTrackWriter: Sendable {
 
     func ndjson() -> [UInt8] {
         let formatter = FusedLineFormatter(table)
-        var out: [UInt8] = []
-        out.reserveCapacity(table.rows.count * 200)
+        var out = ByteBuffer(capacity: table.rows.count * 200)
         table.rows.withUnsafeBufferPointer { rows in
             for i in rows.indices {
                 formatter.appendNDJSON(rows, i, fused[i], timeText: table.timeTexts?[i], trackNames: table.trackNames, to: &out)
             }
         }
-        return out
+        return out.array
     }
 
     /// Whether any row lacks a position, so GPX points get latitude and longitude 0.
