@@ -119,8 +119,8 @@ public enum CSVReader {
                 defer { lineStart = next }
                 if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
                 if isBlank(lineStart, end) { continue }
-                cellStarts.removeAll(keepingCapacity: true)
-                cellEnds.removeAll(keepingCapacity: true)
+                // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
+                var cells = 0
                 var s = lineStart
                 var i = lineStart
                 while i <= end {
@@ -129,18 +129,24 @@ public enum CSVReader {
                         while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
                         while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
                         if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
-                        cellStarts.append(a)
-                        cellEnds.append(b)
+                        if cells < cellStarts.count {
+                            cellStarts[cells] = a
+                            cellEnds[cells] = b
+                        } else {
+                            cellStarts.append(a)
+                            cellEnds.append(b)
+                        }
+                        cells += 1
                         s = i + 1
                     }
                     i += 1
                 }
                 if headerOnly {
-                    try readHeader(cellStarts, cellEnds, line: lineNumber)
+                    try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
-                try readRow(cellStarts, cellEnds, line: lineNumber, isLast: !endedWithNewline)
+                try readRow(cellStarts, cellEnds, count: cells, line: lineNumber, isLast: !endedWithNewline)
             }
             lastLineNumber = lineNumber
             return (n, nil)
@@ -330,7 +336,8 @@ public enum CSVReader {
             return error
         }
 
-        mutating func readRow(_ starts: [Int], _ ends: [Int], line: Int, isLast: Bool) throws(InputError) {
+        /// Reads the row of the line `line` whose `count` cells span `starts[k]..<ends[k]`.
+        mutating func readRow(_ starts: [Int], _ ends: [Int], count: Int, line: Int, isLast: Bool) throws(InputError) {
             var row = InputRow(line: line, time: .nan)
             var firstProblem: InputError?
             // Whether firstProblem is set: testing a Bool per cell is much cheaper than testing the optional error.
@@ -338,19 +345,19 @@ public enum CSVReader {
             var ellipsoid: Double?
             var separation: Double?
             var timeText = ""
-            if starts.count != columns.count {
+            if count != columns.count {
                 let message: String
-                if starts.count < columns.count {
-                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns; "
-                        + "'\(columns[starts.count].name)' and after are missing)"
+                if count < columns.count {
+                    message = "found \(count) cells, expected \(columns.count) (the header's columns; "
+                        + "'\(columns[count].name)' and after are missing)"
                         + (isLast ? "; the last line looks truncated" : "")
                 } else {
-                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns)"
+                    message = "found \(count) cells, expected \(columns.count) (the header's columns)"
                 }
                 firstProblem = try problem(line: line, column: nil, message)
                 failed = true
             }
-            for k in 0..<min(starts.count, columns.count) where !failed {
+            for k in 0..<min(count, columns.count) where !failed {
                 guard let field = columns[k].field else { continue }
                 let a = starts[k], b = ends[k]
                 if field == .trackID {

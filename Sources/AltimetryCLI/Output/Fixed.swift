@@ -97,7 +97,14 @@ enum Fixed {
             position += 1
         }
         let unit = integerPowerOfTen(decimals)
-        let whole = n / unit
+        // Division by a constant is a multiplication; by a variable, tens of cycles: the usual cases are spelt out.
+        let whole: UInt64
+        switch decimals {
+        case 2: whole = n / 100
+        case 3: whole = n / 1_000
+        case 4: whole = n / 10_000
+        default: whole = n / unit
+        }
         var digits = 1
         var m = whole
         while m >= 10 { m /= 10; digits += 1 }
