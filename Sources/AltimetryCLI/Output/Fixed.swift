@@ -23,7 +23,20 @@ enum Fixed {
 
     /// 10^d as an integer, d in 0...9.
     @inline(__always)
-    private static func integerPowerOfTen(_ d: Int) -> UInt64 { UInt64(powerOfTen(d)) }
+    private static func integerPowerOfTen(_ d: Int) -> UInt64 {
+        switch d {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        case 3: return 1_000
+        case 4: return 10_000
+        case 5: return 100_000
+        case 6: return 1_000_000
+        case 7: return 10_000_000
+        case 8: return 100_000_000
+        default: return 1_000_000_000
+        }
+    }
 
     /// y rounded to the nearest integer, halves away from zero (what `y.rounded()` gives), for 0 ≤ y < 2^53.
     ///
@@ -31,8 +44,9 @@ enum Fixed {
     /// fraction with 1/2 decides exactly as `rounded()` does, without its library call.
     @inline(__always)
     static func roundedToInteger(_ y: Double) -> UInt64 {
-        let t = UInt64(y)
-        return y - Double(t) >= 0.5 ? t + 1 : t
+        // Through Int64: one instruction each way on x86-64, where UInt64's conversions take a dozen.
+        let t = Int64(y)
+        return UInt64(truncatingIfNeeded: y - Double(t) >= 0.5 ? t + 1 : t)
     }
 
     /// Appends `value` with `decimals` (0 to 9) decimals.
@@ -144,12 +158,12 @@ enum Fixed {
     static func writeTime(_ value: Double, into out: UnsafeMutablePointer<UInt8>, at position: inout Int) -> Bool {
         let magnitude = abs(value)
         // Whole seconds (`rounded() == value`, tested without the library call: below 2^53 the truncation is exact).
-        if magnitude < 1e15 && Double(UInt64(magnitude)) == magnitude { return write(value, 0, into: out, at: &position) }
+        if magnitude < 1e15 && Double(Int64(magnitude)) == magnitude { return write(value, 0, into: out, at: &position) }
         if magnitude >= 1e-3 && magnitude < 1e12 {
             for decimals in 1...3 {
                 let scale = powerOfTen(decimals)
                 // magnitude × scale < 10¹⁵ < 2^53.
-                if Double(roundedToInteger(magnitude * scale)) / scale == magnitude {
+                if Double(Int64(truncatingIfNeeded: roundedToInteger(magnitude * scale))) / scale == magnitude {
                     return write(value, decimals, into: out, at: &position)
                 }
             }
