@@ -108,39 +108,38 @@ public enum CSVReader {
             var lineNumber = firstLine - 1
             var cellStarts: [Int] = []
             var cellEnds: [Int] = []
+            // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
+            var cells = 0
             while lineStart < n {
                 lineNumber += 1
+                if bytes[lineStart] == UInt8(ascii: "#") {
+                    var lineEnd = lineStart
+                    while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
+                    lineStart = lineEnd + 1
+                    continue
+                }
+                // One pass finds the line's end and its cells' commas (a carriage return before the line break is
+                // not part of the last cell).
+                cells = 0
+                var s = lineStart
                 var lineEnd = lineStart
-                while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
+                while lineEnd < n {
+                    let c = bytes[lineEnd]
+                    if c == 10 { break }
+                    if c == UInt8(ascii: ",") {
+                        Self.record(bytes, s, lineEnd, &cellStarts, &cellEnds, &cells)
+                        s = lineEnd + 1
+                    }
+                    lineEnd += 1
+                }
                 let next = lineEnd + 1
                 let endedWithNewline = lineEnd < bytes.count
                 var end = lineEnd
                 if end > lineStart && bytes[end - 1] == 13 { end -= 1 }
                 defer { lineStart = next }
-                if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
+                if end == lineStart { continue }
                 if isBlank(lineStart, end) { continue }
-                // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
-                var cells = 0
-                var s = lineStart
-                var i = lineStart
-                while i <= end {
-                    if i == end || bytes[i] == UInt8(ascii: ",") {
-                        var a = s, b = i
-                        while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
-                        while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
-                        if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
-                        if cells < cellStarts.count {
-                            cellStarts[cells] = a
-                            cellEnds[cells] = b
-                        } else {
-                            cellStarts.append(a)
-                            cellEnds.append(b)
-                        }
-                        cells += 1
-                        s = i + 1
-                    }
-                    i += 1
-                }
+                Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
                 if headerOnly {
                     try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
                     return (min(next, n), lineNumber)
@@ -150,6 +149,25 @@ public enum CSVReader {
             }
             lastLineNumber = lineNumber
             return (n, nil)
+        }
+
+        /// Records the cell `bytes[s..<i]`, without surrounding blanks and double quotes, as cell number `cells`
+        /// (then counted), in arrays reused line after line.
+        @inline(__always)
+        static func record(_ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
+                           _ cells: inout Int) {
+            var a = s, b = i
+            while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
+            while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
+            if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
+            if cells < starts.count {
+                starts[cells] = a
+                ends[cells] = b
+            } else {
+                starts.append(a)
+                ends.append(b)
+            }
+            cells += 1
         }
 
         /// What one chunk of data lines yielded: its rows (lines numbered from 1 within the chunk, tracks numbered
