@@ -108,8 +108,8 @@ struct StreamingFuser: Sendable {
         for track in outcome.table.trackNames.indices {
             let group = groups[track % groupCount]
             let local = track / groupCount
-            if local < group.fusions.count, let fusion = group.fusions[local] {
-                outcome.tracks.append(fusion.finished())
+            if local < group.places.count, group.places[local] >= 0 {
+                outcome.tracks.append(group.fusions[group.places[local]].finished())
             } else {
                 // A track without rows (only the unnamed one of an empty file): the summary the table path gives.
                 guard let fusion = try? TrackFusion(name: outcome.table.trackNames[track], file: file, parameters: parameters,
@@ -189,7 +189,9 @@ private final class Group: @unchecked Sendable {
     let resume: AltitudeFilterCheckpoint?
     let skipInvalid: Bool
     var formatter: FusedLineFormatter
-    var fusions: [TrackFusion?] = []
+    /// The group's fusions, in order of first row, and each track's place among them (by k / G; -1 none yet).
+    var fusions: [TrackFusion] = []
+    var places: [Int] = []
     let lines = [Lines(), Lines()]
     var rejected = 0
     var failed = false
@@ -214,14 +216,17 @@ private final class Group: @unchecked Sendable {
         var lengths: [Int32] = []
         swap(&lengths, &out.lengths)
         lengths.removeAll(keepingCapacity: true)
-        var fusions: [TrackFusion?] = []
+        var fusions: [TrackFusion] = []
         swap(&fusions, &self.fusions)
+        var places: [Int] = []
+        swap(&places, &self.places)
         var formatter = self.formatter
         var rejected = 0
         defer {
             swap(&bytes, &out.bytes)
             swap(&lengths, &out.lengths)
             swap(&fusions, &self.fusions)
+            swap(&places, &self.places)
             self.formatter = formatter
             self.rejected += rejected
         }
@@ -232,13 +237,15 @@ private final class Group: @unchecked Sendable {
                     let track = rows[i].track
                     guard count == 1 || track % count == g else { continue }
                     let local = track / count
-                    while fusions.count <= local { fusions.append(nil) }
-                    if fusions[local] == nil {
-                        fusions[local] = try TrackFusion(name: track < table.trackNames.count ? table.trackNames[track] : "",
-                                                         file: file, parameters: parameters, resume: resume,
-                                                         skipInvalid: skipInvalid, keepsReadings: false)
+                    while places.count <= local { places.append(-1) }
+                    if places[local] < 0 {
+                        places[local] = fusions.count
+                        fusions.append(try TrackFusion(name: track < table.trackNames.count ? table.trackNames[track] : "",
+                                                       file: file, parameters: parameters, resume: resume,
+                                                       skipInvalid: skipInvalid, keepsReadings: false))
                     }
-                    guard let f = try fusions[local]?.fuse(rows, i, index: i) else { continue }
+                    // Through the array's subscript, in place: the fusion (the filter's state) is not copied per row.
+                    let f = try fusions[places[local]].fuse(rows, i, index: i)
                     if case .rejected = f.status { rejected += 1 }
                     let before = bytes.count
                     let text = timeTexts?[i]
