@@ -7,8 +7,8 @@ import Foundation
 ///
 /// The input is read in chunks of whole lines (`CSVReader.Chunks`). Step s of the pipeline runs, at once on up
 /// to `jobs` threads: reading chunk s; fusing and formatting chunk s − 1, one task per group of tracks (track k
-/// in group k mod G, G = `jobs`, each group's lines in its own buffer); and writing chunk s − 2, its groups'
-/// lines stitched back into input order. Each track still sees its rows in order, through the same
+/// in group k mod G, G = 2 × `jobs` when several, each group's lines in its own buffer); and writing chunk
+/// s − 2, its groups' lines stitched back into input order. Each track still sees its rows in order, through the same
 /// `TrackFusion` as `TrackFuser`, and each line is formatted by the same `FusedLineFormatter` as
 /// `FusedTrackWriter`, so the bytes are those of the table path for any number of jobs.
 ///
@@ -60,7 +60,8 @@ struct StreamingFuser: Sendable {
         let reader: Reader
         do { reader = try Reader(CSVReader.Chunks(bytes: bytes, file: file, options: options)) } catch { return nil }
         let header = reader.chunks.header
-        let groupCount = max(1, jobs)
+        // Two groups per job (when several): a step's tasks then balance better over the threads.
+        let groupCount = jobs > 1 ? 2 * jobs : 1
         let formatter = FusedLineFormatter(header)
         let groups = (0..<groupCount).map { _ in
             Group(file: file, parameters: parameters, resume: resume, skipInvalid: skipInvalid, formatter: formatter)
@@ -278,24 +279,32 @@ private final class Output: @unchecked Sendable {
                 try groups[0].lines[parity].bytes.withBytes { try write($0) }
                 return
             }
+            // The groups' buffers do not change during this task: their bytes are read in place.
             let parts = groups.map { $0.lines[parity] }
+            let sources = parts.map { $0.bytes.unsafeBytes }
+            let lengths = parts.map(\.lengths)
             var stitched = ByteBuffer(capacity: 0)
             swap(&stitched, &self.stitched)
             defer { swap(&stitched, &self.stitched) }
             stitched.removeAll()
+            let total = sources.reduce(0) { $0 + $1.count }
+            let target = UnsafeMutableRawPointer(stitched.reserve(total))
             var offsets = [Int](repeating: 0, count: parts.count)
             var cursors = [Int](repeating: 0, count: parts.count)
+            var position = 0
             table.rows.withUnsafeBufferPointer { rows in
                 for i in rows.indices {
                     let g = rows[i].track % parts.count
-                    let length = Int(parts[g].lengths[cursors[g]])
-                    parts[g].bytes.withBytes { bytes in
-                        stitched.append(UnsafeRawBufferPointer(rebasing: bytes[offsets[g]..<offsets[g] + length]))
+                    let length = Int(lengths[g][cursors[g]])
+                    if let source = sources[g].baseAddress {
+                        (target + position).copyMemory(from: source + offsets[g], byteCount: length)
                     }
+                    position += length
                     offsets[g] += length
                     cursors[g] += 1
                 }
             }
+            stitched.commit(position)
             try stitched.withBytes { try write($0) }
         } catch {
             failed = true

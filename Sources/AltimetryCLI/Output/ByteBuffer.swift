@@ -69,6 +69,10 @@ struct ByteBuffer: ~Copyable {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// The bytes written, valid until the buffer next changes or goes (for a reader that holds many buffers at
+    /// once, which nested `withBytes` calls cannot express).
+    var unsafeBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
     /// The bytes written, as an array.
     var array: [UInt8] { withBytes { Array($0) } }
 }
