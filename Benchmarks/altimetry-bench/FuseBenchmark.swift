@@ -2,16 +2,22 @@ import Altimetry
 import AltimetryCLI
 import Foundation
 
-/// `altimetry-bench fuse [--rows N]`: `altimetry fuse` end to end (read, filter, write) on a generated CSV.
+/// `altimetry-bench fuse [--rows N] [--samples K]`: `altimetry fuse` end to end (read, filter, write) on a
+/// generated CSV.
 ///
 /// Writes a single-track file and a file of 8 interleaved tracks, each of N rows (default 1,000,000: a pressure
 /// every row at 2 Hz, a GPS fix every other row), to a temporary directory, and runs the command in-process
-/// with `--jobs 1` and `--jobs 2`, printing rows per second. Also times the reader alone (on 1 and 2 threads), the
-/// filter alone and the CSV writer alone.
+/// with `--jobs 1` and `--jobs 2` (output to a file, atomically, as a user would), after one warm-up run, K times
+/// each (default 5), printing the median rows per second and the fastest and slowest sample. Also times, once
+/// each, the table path's parts: the reader alone (on 1 and 2 threads), the filter alone and the CSV writer alone.
 enum FuseBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
         if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { rows = n }
+        var samples = 5
+        if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+            samples = n
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-fuse-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             print("cannot create \(dir.path): \(error)")
@@ -53,15 +59,22 @@ enum FuseBenchmark {
         for (label, path, jobs) in [("fuse single track, 1 job: ", single, 1), ("fuse single track, 2 jobs:", single, 2),
                                     ("fuse 8 tracks, 1 job:      ", multi, 1),
                                     ("fuse 8 tracks, 2 jobs:     ", multi, 2)] {
-            let start = Date()
-            let code = AltimetryCommandLine.run(arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
-            let seconds = Date().timeIntervalSince(start)
-            guard code == .success else { print("\(label) failed with exit code \(code.rawValue)"); return 70 }
-            results[label] = Double(rows) / seconds
-            print("\(label) \(format(Double(rows) / seconds)) rows/s (\(format(seconds, 3)) s)")
+            var seconds: [Double] = []
+            for sample in 0...samples {
+                let start = Date()
+                let code = AltimetryCommandLine.run(arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
+                guard code == .success else { print("\(label) failed with exit code \(code.rawValue)"); return 70 }
+                // Sample 0 warms up (page cache, allocator) and is not counted.
+                if sample > 0 { seconds.append(Date().timeIntervalSince(start)) }
+            }
+            seconds.sort()
+            let median = seconds[seconds.count / 2]
+            results[label] = Double(rows) / median
+            print("\(label) \(format(Double(rows) / median)) rows/s (median of \(samples): \(format(median, 3)) s; "
+                  + "fastest \(format(seconds[0], 3)) s, slowest \(format(seconds[seconds.count - 1], 3)) s)")
         }
         if let one = results["fuse 8 tracks, 1 job:      "], let two = results["fuse 8 tracks, 2 jobs:     "] {
-            print("speed-up of 2 jobs over 1 on 8 tracks: \(format(two / one, 2))x")
+            print("speed-up of 2 jobs over 1 on 8 tracks (medians): \(format(two / one, 2))x")
         }
         return 0
     }

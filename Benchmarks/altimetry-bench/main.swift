@@ -7,7 +7,7 @@ let usage = """
 
     BENCHMARKS:
       engine    Kalman filter predict + scalar update, smoother step, allocations per step
-      fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N]
+      fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K]
     """
 
 switch arguments.first {

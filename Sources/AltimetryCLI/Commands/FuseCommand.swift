@@ -102,7 +102,12 @@ public struct FuseCommand: Command {
             }
         }
         if console.errorIsTerminal { console.writeError("reading \(input)...\r") }
-        let table = try InputLoader.table(input, pressurePath: pressure, options: readOptions, jobs: jobs)
+        let contents = try InputLoader.data(input)
+        if !smooth && pressure == nil && StreamingFuser.supports(format) && InputLoader.isCSV(input, bytes: contents),
+           try streamed(contents, parameters: checkpoint?.parameters ?? parameters, checkpoint: checkpoint, console: console) {
+            return .success
+        }
+        let table = try InputLoader.table(input, bytes: contents, pressurePath: pressure, options: readOptions, jobs: jobs)
         for notice in table.notices { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         if (saveState != nil || resume != nil) && table.trackNames.count > 1 {
@@ -119,32 +124,70 @@ public struct FuseCommand: Command {
             console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
         }
         let bytes = writer.bytes(format)
-        if let saveState, let state = result.tracks.first?.checkpoint {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data: Data
-            do { data = try encoder.encode(state) } catch {
-                throw InputError(file: saveState, message: "could not encode the filter state: \(error)", exitCode: .software)
-            }
-            try AtomicFile.write(Array(data), to: saveState)
-        }
+        try writeState(result.tracks.first?.checkpoint)
         if let out {
             try AtomicFile.write(bytes, to: out)
         } else {
             console.write(String(decoding: bytes, as: UTF8.self))
         }
-        console.writeError(Self.summary(table: table, result: result))
+        let rejected = result.rows.filter { if case .rejected = $0.status { return true } else { return false } }.count
+        console.writeError(Self.summary(table: table, rows: table.rows.count, skipped: table.skipped.count,
+                                        rejected: rejected, tracks: result.tracks))
         return .success
     }
 
+    /// Fuses a clean CSV input through `StreamingFuser` and writes everything the table path would.
+    ///
+    /// - Returns: false, having written nothing, when the input needs the table path (see `StreamingFuser`).
+    /// - Throws: `InputError` from writing the state or committing the output, as the table path would.
+    private func streamed(_ bytes: Data, parameters: AltitudeModelParameters, checkpoint: AltitudeFilterCheckpoint?,
+                          console: Console) throws(InputError) -> Bool {
+        let fuser = StreamingFuser(parameters: parameters, skipInvalid: readOptions.skipInvalid, resume: checkpoint,
+                                   jobs: jobs, format: format)
+        let file: AtomicFile?
+        let memory = ByteSink()
+        if let out {
+            guard let opened = try? AtomicFile(path: out) else { return false }
+            file = opened
+        } else {
+            file = nil
+        }
+        let write: @Sendable (UnsafeRawBufferPointer) throws -> Void = { [file] bytes in
+            if let file { try file.append(bytes) } else { memory.bytes.append(contentsOf: bytes) }
+        }
+        guard let outcome = fuser.fuse(bytes, file: InputLoader.displayName(input), options: readOptions, write: write),
+              (saveState == nil && resume == nil) || outcome.table.trackNames.count <= 1 else {
+            file?.abandon()
+            return false
+        }
+        for notice in outcome.table.notices { console.writeError(notice + "\n") }
+        try writeState(outcome.tracks.first?.checkpoint)
+        if let file { try file.commit() } else { console.write(String(decoding: memory.bytes, as: UTF8.self)) }
+        console.writeError(Self.summary(table: outcome.table, rows: outcome.rowCount, skipped: 0,
+                                        rejected: outcome.rejectedCount, tracks: outcome.tracks))
+        return true
+    }
+
+    /// Writes `state` to `--save-state`'s file, if given.
+    private func writeState(_ state: AltitudeFilterCheckpoint?) throws(InputError) {
+        guard let saveState, let state else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(state) } catch {
+            throw InputError(file: saveState, message: "could not encode the filter state: \(error)", exitCode: .software)
+        }
+        try AtomicFile.write(Array(data), to: saveState)
+    }
+
     /// The summary on stderr: rows, skipped rows, fixes used and gated, and per track the final altitude and QNH.
-    static func summary(table: InputTable, result: TrackFuser.Result) -> String {
-        let rejected = result.rows.filter { if case .rejected = $0.status { return true } else { return false } }.count
-        let fixes = result.tracks.reduce(0) { $0 + $1.fixes }
-        let gated = result.tracks.reduce(0) { $0 + $1.gatedFixes }
-        var text = "rows: \(table.rows.count) (skipped as invalid: \(table.skipped.count + result.tracks.reduce(0) { $0 + $1.refused.count }), "
+    static func summary(table: InputTable, rows: Int, skipped: Int, rejected: Int,
+                        tracks: [TrackFuser.TrackSummary]) -> String {
+        let fixes = tracks.reduce(0) { $0 + $1.fixes }
+        let gated = tracks.reduce(0) { $0 + $1.gatedFixes }
+        var text = "rows: \(rows) (skipped as invalid: \(skipped + tracks.reduce(0) { $0 + $1.refused.count }), "
             + "rejected in all: \(rejected)); GPS fixes used: \(fixes), gated: \(gated)\n"
-        let shown = result.tracks.prefix(20)
+        let shown = tracks.prefix(20)
         for track in shown {
             let label = table.hasTrackColumn ? "track '\(track.name)': " : ""
             guard let e = track.final else { text += "\(label)no usable reading\n"; continue }
@@ -156,7 +199,13 @@ public struct FuseCommand: Command {
             }
             text += "\n"
         }
-        if result.tracks.count > shown.count { text += "... and \(result.tracks.count - shown.count) more tracks\n" }
+        if tracks.count > shown.count { text += "... and \(tracks.count - shown.count) more tracks\n" }
         return text
     }
+}
+
+/// Bytes collected from concurrent writers that take turns (the streaming fuser's output task, one per step).
+private final class ByteSink: @unchecked Sendable {
+    // Safety: appended to by one task at a time, steps joined in between; read after the fuser returns.
+    var bytes: [UInt8] = []
 }

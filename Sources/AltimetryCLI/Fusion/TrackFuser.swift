@@ -93,80 +93,23 @@ public struct TrackFuser: Sendable {
         return Result(rows: rows, tracks: summaries.array.compactMap { $0 })
     }
 
-    private func fill(_ e: AltitudeEstimate, status: FusedRow.Status) -> FusedRow {
-        var out = FusedRow()
-        out.altitude = e.altitude
-        out.altitudeStandardDeviation = e.altitudeStandardDeviation
-        out.precision = e.displayPrecision
-        out.relativeAltitude = e.relativeAltitude
-        out.seaLevelPressure = e.seaLevelPressure
-        out.seaLevelPressureStandardDeviation = e.seaLevelPressureStandardDeviation
-        out.gpsError = e.gpsError
-        out.status = status
-        return out
-    }
-
-    private func status(_ e: AltitudeEstimate) -> FusedRow.Status {
-        if let record = e.gpsUpdate, case .rejected(.innovationGate(let threshold)) = record.decision {
-            return .gated(nis: record.normalizedInnovationSquared, threshold: threshold)
-        }
-        return .ok
-    }
-
-    private static let noReading = "no pressure and no GPS reading"
-
     private func fuseTrack(_ table: InputTable, indices: [Int], name: String,
                            into output: SharedRows) throws(InputError) -> TrackSummary {
-        var summary = TrackSummary(name: name)
-        summary.rows = indices.count
-        var filter: AltitudeFilter
-        do {
-            filter = try resume.map { c throws(AltitudeModelError) in try AltitudeFilter(restoring: c) }
-                ?? AltitudeFilter(parameters: parameters)
-        } catch {
-            throw InputError(file: table.file, message: "cannot start the filter: \(error)", exitCode: .dataError)
-        }
-        // The rows and readings the smoother will need, kept only when smoothing.
-        var usable: [Int] = []
-        var readings: [AltitudeReading] = []
+        var fusion = try TrackFusion(name: name, file: table.file, parameters: parameters, resume: resume,
+                                     skipInvalid: skipInvalid, keepsReadings: smooth)
         if smooth {
-            usable.reserveCapacity(indices.count)
-            readings.reserveCapacity(indices.count)
+            fusion.usable.reserveCapacity(indices.count)
+            fusion.readings.reserveCapacity(indices.count)
         }
-        var final: AltitudeEstimate?
         try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
-            for i in indices {
-                // Fields are read in place: copying a whole `InputRow` per row costs more than the reading.
-                if let reason = rows[i].invalidReason { output[i] = rejected(reason); continue }
-                if rows[i].pressure == nil && rows[i].gpsAltitude == nil { output[i] = rejected(Self.noReading); continue }
-                let r = AltitudeReading(time: rows[i].time, pressure: rows[i].pressure, gpsAltitude: rows[i].gpsAltitude,
-                                        gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
-                do throws(AltitudeModelError) {
-                    let e = try filter.process(r)
-                    output[i] = fill(e, status: status(e))
-                    final = e
-                    if smooth {
-                        usable.append(i)
-                        readings.append(r)
-                    }
-                } catch {
-                    let problem = InputError(file: table.file, line: rows[i].line, message: "the filter refused the row: \(error)")
-                    guard skipInvalid else { throw problem }
-                    summary.refused.append(problem)
-                    output[i] = rejected(error.description)
-                }
-            }
+            for i in indices { output[i] = try fusion.fuse(rows, i, index: i) }
         }
-        summary.final = final
-        summary.fixes = filter.fixCount - filter.gatedFixCount
-        summary.gatedFixes = filter.gatedFixCount
-        summary.fronts = filter.fronts
-        summary.checkpoint = filter.checkpoint
-        if smooth && !readings.isEmpty {
+        var summary = fusion.finished()
+        if smooth && !fusion.readings.isEmpty {
             do {
-                let (filtered, smoothed) = try AltitudeFilter.smooth(readings, parameters: parameters)
-                for (k, i) in usable.enumerated() where k < smoothed.count && k < filtered.count {
-                    output[i] = fill(smoothed[k], status: status(filtered[k]))
+                let (filtered, smoothed) = try AltitudeFilter.smooth(fusion.readings, parameters: parameters)
+                for (k, i) in fusion.usable.enumerated() where k < smoothed.count && k < filtered.count {
+                    output[i] = TrackFusion.fill(smoothed[k], status: TrackFusion.status(filtered[k]))
                 }
                 summary.final = smoothed.last
                 summary.checkpoint = nil
@@ -175,12 +118,6 @@ public struct TrackFuser: Sendable {
             }
         }
         return summary
-    }
-
-    private func rejected(_ reason: String) -> FusedRow {
-        var row = FusedRow()
-        row.status = .rejected(reason)
-        return row
     }
 }
 

@@ -38,12 +38,12 @@ public enum CSVReader {
         }
     }
 
-    private struct Column {
+    struct Column {
         var field: InputField?
         var name: String
     }
 
-    private struct Parser {
+    struct Parser {
         let bytes: UnsafeRawBufferPointer
         let file: String
         let options: ReadOptions
@@ -64,6 +64,8 @@ public enum CSVReader {
         var defersTimeChecks = false
         /// Whether the last row appended came from a line without a line break.
         var lastRowWasUnterminated = false
+        /// The number of the last line `parseLines` went through.
+        var lastLineNumber = 0
 
         init(bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions) {
             self.bytes = bytes
@@ -79,10 +81,7 @@ public enum CSVReader {
         mutating func parse(jobs: Int = 1, minimumChunkBytes: Int = CSVReader.minimumChunkBytes) throws(InputError) -> InputTable {
             let n = bytes.count
             let (bodyStart, headerLine) = try parseLines(from: 0, to: n, firstLine: 1, headerOnly: true)
-            guard let headerLine else {
-                throw InputError(file: file, message: "the file is empty; expected a header line naming the columns "
-                                 + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
-            }
+            guard let headerLine else { throw emptyFile }
             let chunks = min(jobs, (n - bodyStart) / max(1, minimumChunkBytes))
             if chunks > 1 { return try parseInChunks(from: bodyStart, firstLine: headerLine + 1, chunks: chunks) }
             // One row per line at most: reserving that up front spares the table's regrowth (copies of every row
@@ -94,6 +93,12 @@ public enum CSVReader {
             return table
         }
 
+        /// The error for a file without a header.
+        var emptyFile: InputError {
+            InputError(file: file, message: "the file is empty; expected a header line naming the columns "
+                       + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
+        }
+
         /// Parses the lines in `bytes[from..<to]`, numbering them from `firstLine`: with `headerOnly`, up to and
         /// including the header (returning where the next line starts and the header's line, nil if none), else
         /// every line as a data row.
@@ -103,41 +108,66 @@ public enum CSVReader {
             var lineNumber = firstLine - 1
             var cellStarts: [Int] = []
             var cellEnds: [Int] = []
+            // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
+            var cells = 0
             while lineStart < n {
                 lineNumber += 1
+                if bytes[lineStart] == UInt8(ascii: "#") {
+                    var lineEnd = lineStart
+                    while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
+                    lineStart = lineEnd + 1
+                    continue
+                }
+                // One pass finds the line's end and its cells' commas (a carriage return before the line break is
+                // not part of the last cell).
+                cells = 0
+                var s = lineStart
                 var lineEnd = lineStart
-                while lineEnd < n && bytes[lineEnd] != 10 { lineEnd += 1 }
+                while lineEnd < n {
+                    let c = bytes[lineEnd]
+                    if c == 10 { break }
+                    if c == UInt8(ascii: ",") {
+                        Self.record(bytes, s, lineEnd, &cellStarts, &cellEnds, &cells)
+                        s = lineEnd + 1
+                    }
+                    lineEnd += 1
+                }
                 let next = lineEnd + 1
                 let endedWithNewline = lineEnd < bytes.count
                 var end = lineEnd
                 if end > lineStart && bytes[end - 1] == 13 { end -= 1 }
                 defer { lineStart = next }
-                if end == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
+                if end == lineStart { continue }
                 if isBlank(lineStart, end) { continue }
-                cellStarts.removeAll(keepingCapacity: true)
-                cellEnds.removeAll(keepingCapacity: true)
-                var s = lineStart
-                var i = lineStart
-                while i <= end {
-                    if i == end || bytes[i] == UInt8(ascii: ",") {
-                        var a = s, b = i
-                        while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
-                        while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
-                        if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
-                        cellStarts.append(a)
-                        cellEnds.append(b)
-                        s = i + 1
-                    }
-                    i += 1
-                }
+                Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
                 if headerOnly {
-                    try readHeader(cellStarts, cellEnds, line: lineNumber)
+                    try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
-                try readRow(cellStarts, cellEnds, line: lineNumber, isLast: !endedWithNewline)
+                try readRow(cellStarts, cellEnds, count: cells, line: lineNumber, isLast: !endedWithNewline)
             }
+            lastLineNumber = lineNumber
             return (n, nil)
+        }
+
+        /// Records the cell `bytes[s..<i]`, without surrounding blanks and double quotes, as cell number `cells`
+        /// (then counted), in arrays reused line after line.
+        @inline(__always)
+        static func record(_ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
+                           _ cells: inout Int) {
+            var a = s, b = i
+            while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
+            while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
+            if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
+            if cells < starts.count {
+                starts[cells] = a
+                ends[cells] = b
+            } else {
+                starts.append(a)
+                ends.append(b)
+            }
+            cells += 1
         }
 
         /// What one chunk of data lines yielded: its rows (lines numbered from 1 within the chunk, tracks numbered
@@ -324,7 +354,8 @@ public enum CSVReader {
             return error
         }
 
-        mutating func readRow(_ starts: [Int], _ ends: [Int], line: Int, isLast: Bool) throws(InputError) {
+        /// Reads the row of the line `line` whose `count` cells span `starts[k]..<ends[k]`.
+        mutating func readRow(_ starts: [Int], _ ends: [Int], count: Int, line: Int, isLast: Bool) throws(InputError) {
             var row = InputRow(line: line, time: .nan)
             var firstProblem: InputError?
             // Whether firstProblem is set: testing a Bool per cell is much cheaper than testing the optional error.
@@ -332,19 +363,19 @@ public enum CSVReader {
             var ellipsoid: Double?
             var separation: Double?
             var timeText = ""
-            if starts.count != columns.count {
+            if count != columns.count {
                 let message: String
-                if starts.count < columns.count {
-                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns; "
-                        + "'\(columns[starts.count].name)' and after are missing)"
+                if count < columns.count {
+                    message = "found \(count) cells, expected \(columns.count) (the header's columns; "
+                        + "'\(columns[count].name)' and after are missing)"
                         + (isLast ? "; the last line looks truncated" : "")
                 } else {
-                    message = "found \(starts.count) cells, expected \(columns.count) (the header's columns)"
+                    message = "found \(count) cells, expected \(columns.count) (the header's columns)"
                 }
                 firstProblem = try problem(line: line, column: nil, message)
                 failed = true
             }
-            for k in 0..<min(starts.count, columns.count) where !failed {
+            for k in 0..<min(count, columns.count) where !failed {
                 guard let field = columns[k].field else { continue }
                 let a = starts[k], b = ends[k]
                 if field == .trackID {

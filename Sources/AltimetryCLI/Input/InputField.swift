@@ -28,7 +28,7 @@ public enum InputField: String, Sendable, CaseIterable {
 /// The checks every reader applies to one value, so CSV, NDJSON and GPX say the same thing about the same mistake.
 enum ValueCheck {
     /// The range of station pressure accepted, in hPa: from airliner cruising levels to the deepest valleys.
-    static let pressureRange = 250.0...1_100.0
+    static var pressureRange: ClosedRange<Double> { 250.0...1_100.0 }
 
     /// Why a value of `field` (already a finite number in the column's unit) is unusable, or nil if it is fine.
     static func problem(_ field: InputField, _ value: Double) -> String? {

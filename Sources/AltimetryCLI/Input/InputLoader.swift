@@ -34,8 +34,13 @@ public enum InputLoader {
     /// read as GPS alone. A CSV file is parsed by up to `jobs` threads (the table is the same for any number).
     public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions,
                              jobs: Int = 1) throws(InputError) -> InputTable {
-        let name = path == "-" ? "<stdin>" : path
-        let bytes = try data(path)
+        try table(path, bytes: data(path), pressurePath: pressurePath, options: options, jobs: jobs)
+    }
+
+    /// Reads `bytes`, the contents of `path`, as `table(_:pressurePath:options:jobs:)` does.
+    static func table(_ path: String, bytes: Data, pressurePath: String? = nil, options: ReadOptions,
+                      jobs: Int = 1) throws(InputError) -> InputTable {
+        let name = displayName(path)
         let lower = path.lowercased()
         if lower.hasSuffix(".gpx") {
             let fixes = try GPXReader.read(bytes, file: name)
@@ -43,11 +48,19 @@ public enum InputLoader {
             let pressure = try table(pressurePath, options: options)
             return try merge(fixes: fixes, pressure: pressure)
         }
-        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json")
-            || (path == "-" && bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{")) {
-            return try NDJSONReader.read(bytes, file: name, options: options)
-        }
+        if !isCSV(path, bytes: bytes) { return try NDJSONReader.read(bytes, file: name, options: options) }
         return try CSVReader.read(bytes, file: name, options: options, jobs: jobs)
+    }
+
+    /// `path` as messages name it (`<stdin>` for `-`).
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// Whether `path`, with contents `bytes`, is read as CSV: not GPX nor NDJSON by its name, nor standard input
+    /// starting with `{`.
+    static func isCSV(_ path: String, bytes: Data) -> Bool {
+        let lower = path.lowercased()
+        return !(lower.hasSuffix(".gpx") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json")
+                 || (path == "-" && bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{")))
     }
 
     /// Interleaves GPX fixes with a pressure file's rows by time (pressure first on equal times), as one track.

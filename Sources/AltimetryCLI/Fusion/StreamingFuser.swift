@@ -1,0 +1,313 @@
+import Altimetry
+import Dispatch
+import Foundation
+
+/// Fuses a CSV input into CSV or NDJSON output chunk by chunk: read, filter and format overlap, and no table of
+/// every row is ever built.
+///
+/// The input is read in chunks of whole lines (`CSVReader.Chunks`). Step s of the pipeline runs, at once on up
+/// to `jobs` threads: reading chunk s; fusing and formatting chunk s − 1, one task per group of tracks (track k
+/// in group k mod G, G = 2 × `jobs` when several, each group's lines in its own buffer); and writing chunk
+/// s − 2, its groups' lines stitched back into input order. Each track still sees its rows in order, through the same
+/// `TrackFusion` as `TrackFuser`, and each line is formatted by the same `FusedLineFormatter` as
+/// `FusedTrackWriter`, so the bytes are those of the table path for any number of jobs.
+///
+/// The pipeline only takes clean inputs: on any error, any row skipped as invalid or refused by the filter, or
+/// any failure to write, `fuse` returns nil and the caller runs the table path, which reports what it finds
+/// with the same messages, in the same order, as ever.
+struct StreamingFuser: Sendable {
+    /// The model's parameters (ignored when resuming).
+    var parameters: AltitudeModelParameters
+    /// Mark rows the filter refuses as rejected instead of stopping.
+    var skipInvalid: Bool
+    /// A filter state to continue from.
+    var resume: AltitudeFilterCheckpoint?
+    /// Threads at work at once (at least 1).
+    var jobs: Int
+    /// `.csv` or `.ndjson`.
+    var format: OutputFormat
+    /// Input bytes per chunk (rounded up to a line break): small enough that a chunk's rows and lines stay in
+    /// cache, large enough that a step's cost dwarfs starting it.
+    var chunkBytes = 1 << 18
+
+    /// What a successful run yields besides the bytes written.
+    struct Outcome: Sendable {
+        /// The header's fields and every track's name (no rows).
+        var table: InputTable
+        /// Data rows read.
+        var rowCount = 0
+        /// Rows output as rejected (neither a pressure nor a GPS altitude).
+        var rejectedCount = 0
+        /// One summary per track, by track index.
+        var tracks: [TrackFuser.TrackSummary] = []
+    }
+
+    /// Whether `format` can be streamed.
+    static func supports(_ format: OutputFormat) -> Bool { format == .csv || format == .ndjson }
+
+    /// Fuses the CSV `data` (named `file` in messages), passing the output's bytes, in order, to `write`.
+    ///
+    /// - Returns: the outcome, or nil when the input needs the table path (an error, a skipped or refused row,
+    ///   a failed `write`); the bytes already written are then to be discarded.
+    func fuse(_ data: Data, file: String, options: ReadOptions,
+              write: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) -> Outcome? {
+        guard Self.supports(format) else { return nil }
+        return data.withUnsafeBytes { bytes in run(bytes, file: file, options: options, write: write) }
+    }
+
+    private func run(_ bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions,
+                     write: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) -> Outcome? {
+        let reader: Reader
+        do { reader = try Reader(CSVReader.Chunks(bytes: bytes, file: file, options: options)) } catch { return nil }
+        let header = reader.chunks.header
+        // Two groups per job (when several): a step's tasks then balance better over the threads.
+        let groupCount = jobs > 1 ? 2 * jobs : 1
+        let formatter = FusedLineFormatter(header)
+        let groups = (0..<groupCount).map { _ in
+            Group(file: file, parameters: parameters, resume: resume, skipInvalid: skipInvalid, formatter: formatter)
+        }
+        let output = Output(write: write)
+        do {
+            try formatter.csvHeader.withUnsafeBytes { if format == .csv { try write($0) } }
+        } catch {
+            return nil
+        }
+        let slots = [Slot(), Slot(), Slot()]
+        var outcome = Outcome(table: header)
+        var readSteps = Int.max / 2  // until the reader reaches the end
+        var step = 0
+        while step < readSteps + 2 {
+            var tasks: [@Sendable () -> Void] = []
+            if step < readSteps {
+                if reader.chunks.isAtEnd {
+                    readSteps = step
+                } else {
+                    let slot = slots[step % 3]
+                    tasks.append { [chunkBytes] in reader.read(into: slot, approximateBytes: chunkBytes) }
+                }
+            }
+            if step >= 1 && step <= readSteps {
+                let slot = slots[(step - 1) % 3]
+                let lines = (step - 1) % 2
+                for (g, group) in groups.enumerated() {
+                    tasks.append { [format] in group.fuse(slot, group: g, of: groupCount, into: lines, format: format) }
+                }
+            }
+            if step >= 2 {
+                let slot = slots[(step - 2) % 3]
+                let lines = (step - 2) % 2
+                tasks.append { output.write(slot, groups: groups, lines: lines) }
+            }
+            Self.perform(tasks, jobs: jobs)
+            if reader.failed || output.failed || groups.contains(where: \.failed) { return nil }
+            if step < readSteps, let table = slots[step % 3].table {
+                outcome.rowCount += table.rows.count
+                outcome.table.trackNames = table.trackNames
+            }
+            step += 1
+        }
+        for track in outcome.table.trackNames.indices {
+            let group = groups[track % groupCount]
+            let local = track / groupCount
+            if local < group.places.count, group.places[local] >= 0 {
+                outcome.tracks.append(group.fusions[group.places[local]].finished())
+            } else {
+                // A track without rows (only the unnamed one of an empty file): the summary the table path gives.
+                guard let fusion = try? TrackFusion(name: outcome.table.trackNames[track], file: file, parameters: parameters,
+                                                    resume: resume, skipInvalid: skipInvalid, keepsReadings: false) else {
+                    return nil
+                }
+                outcome.tracks.append(fusion.finished())
+            }
+            if !outcome.tracks[outcome.tracks.count - 1].refused.isEmpty { return nil }
+        }
+        outcome.rejectedCount = groups.reduce(0) { $0 + $1.rejected }
+        return outcome
+    }
+
+    /// Runs `tasks` on up to `jobs` threads, each taking the next task not yet taken, and returns when all are done.
+    private static func perform(_ tasks: [@Sendable () -> Void], jobs: Int) {
+        let workers = min(jobs, tasks.count)
+        if workers <= 1 {
+            for task in tasks { task() }
+            return
+        }
+        let next = SharedCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let k = next.take()
+                guard k < tasks.count else { return }
+                tasks[k]()
+            }
+        }
+    }
+}
+
+// The pipeline's state lives in small objects, each used by one task at a time: a step's tasks touch disjoint
+// objects (the reader and one slot; each group and its line buffers for one parity; the output), and steps are
+// joined before the next starts, which orders every access.
+
+/// A chunk's rows between being read (step s) and written (step s + 2).
+private final class Slot: @unchecked Sendable {
+    var table: InputTable?
+}
+
+/// The CSV reader and whether it has failed.
+private final class Reader: @unchecked Sendable {
+    var chunks: CSVReader.Chunks
+    var failed = false
+    /// Row storage handed back by slots, reused for the next chunk.
+    private var spare: [InputRow] = []
+
+    init(_ chunks: CSVReader.Chunks) { self.chunks = chunks }
+
+    func read(into slot: Slot, approximateBytes: Int) {
+        if var old = slot.table {
+            swap(&old.rows, &spare)
+            slot.table = nil
+        }
+        do {
+            let table = try chunks.next(approximateBytes: approximateBytes, reusing: &spare)
+            // A skipped row is left to the table path, which reports it in order with every other problem.
+            if !table.skipped.isEmpty { failed = true }
+            slot.table = table
+        } catch {
+            failed = true
+        }
+    }
+}
+
+/// One chunk's lines of one group of tracks: the bytes, and each line's length in input order.
+private final class Lines: @unchecked Sendable {
+    var bytes = ByteBuffer()
+    var lengths: [Int32] = []
+}
+
+/// The tracks k with k mod G = g: their fusions (by k / G) and the lines of the last two chunks.
+private final class Group: @unchecked Sendable {
+    let file: String
+    let parameters: AltitudeModelParameters
+    let resume: AltitudeFilterCheckpoint?
+    let skipInvalid: Bool
+    var formatter: FusedLineFormatter
+    /// The group's fusions, in order of first row, and each track's place among them (by k / G; -1 none yet).
+    var fusions: [TrackFusion] = []
+    var places: [Int] = []
+    let lines = [Lines(), Lines()]
+    var rejected = 0
+    var failed = false
+
+    init(file: String, parameters: AltitudeModelParameters, resume: AltitudeFilterCheckpoint?, skipInvalid: Bool,
+         formatter: FusedLineFormatter) {
+        self.file = file
+        self.parameters = parameters
+        self.resume = resume
+        self.skipInvalid = skipInvalid
+        self.formatter = formatter
+    }
+
+    /// Fuses and formats the rows of `slot`'s chunk that belong to group `g` of `count`, into `lines[parity]`.
+    func fuse(_ slot: Slot, group g: Int, of count: Int, into parity: Int, format: OutputFormat) {
+        guard let table = slot.table else { return }
+        let out = lines[parity]
+        // Worked on in locals, put back at the end: no exclusivity check per row on the objects' fields.
+        var bytes = ByteBuffer(capacity: 0)
+        swap(&bytes, &out.bytes)
+        bytes.removeAll()
+        var lengths: [Int32] = []
+        swap(&lengths, &out.lengths)
+        lengths.removeAll(keepingCapacity: true)
+        var fusions: [TrackFusion] = []
+        swap(&fusions, &self.fusions)
+        var places: [Int] = []
+        swap(&places, &self.places)
+        var formatter = self.formatter
+        var rejected = 0
+        defer {
+            swap(&bytes, &out.bytes)
+            swap(&lengths, &out.lengths)
+            swap(&fusions, &self.fusions)
+            swap(&places, &self.places)
+            self.formatter = formatter
+            self.rejected += rejected
+        }
+        let timeTexts = table.timeTexts
+        do throws(InputError) {
+            try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
+                for i in rows.indices {
+                    let track = rows[i].track
+                    guard count == 1 || track % count == g else { continue }
+                    let local = track / count
+                    while places.count <= local { places.append(-1) }
+                    if places[local] < 0 {
+                        places[local] = fusions.count
+                        fusions.append(try TrackFusion(name: track < table.trackNames.count ? table.trackNames[track] : "",
+                                                       file: file, parameters: parameters, resume: resume,
+                                                       skipInvalid: skipInvalid, keepsReadings: false))
+                    }
+                    // Through the array's subscript, in place: the fusion (the filter's state) is not copied per row.
+                    let f = try fusions[places[local]].fuse(rows, i, index: i)
+                    if case .rejected = f.status { rejected += 1 }
+                    let before = bytes.count
+                    let text = timeTexts?[i]
+                    if format == .csv {
+                        formatter.appendCSV(rows, i, f, timeText: text, trackNames: table.trackNames, to: &bytes)
+                    } else {
+                        formatter.appendNDJSON(rows, i, f, timeText: text, trackNames: table.trackNames, to: &bytes)
+                    }
+                    if count > 1 { lengths.append(Int32(bytes.count - before)) }
+                }
+            }
+        } catch {
+            failed = true
+        }
+    }
+}
+
+/// Writes each chunk's lines, stitched back into input order.
+private final class Output: @unchecked Sendable {
+    let write: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    var stitched = ByteBuffer()
+    var failed = false
+
+    init(write: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
+
+    func write(_ slot: Slot, groups: [Group], lines parity: Int) {
+        guard let table = slot.table else { return }
+        do {
+            if groups.count == 1 {
+                try groups[0].lines[parity].bytes.withBytes { try write($0) }
+                return
+            }
+            // The groups' buffers do not change during this task: their bytes are read in place.
+            let parts = groups.map { $0.lines[parity] }
+            let sources = parts.map { $0.bytes.unsafeBytes }
+            let lengths = parts.map(\.lengths)
+            var stitched = ByteBuffer(capacity: 0)
+            swap(&stitched, &self.stitched)
+            defer { swap(&stitched, &self.stitched) }
+            stitched.removeAll()
+            let total = sources.reduce(0) { $0 + $1.count }
+            let target = UnsafeMutableRawPointer(stitched.reserve(total))
+            var offsets = [Int](repeating: 0, count: parts.count)
+            var cursors = [Int](repeating: 0, count: parts.count)
+            var position = 0
+            table.rows.withUnsafeBufferPointer { rows in
+                for i in rows.indices {
+                    let g = rows[i].track % parts.count
+                    let length = Int(lengths[g][cursors[g]])
+                    if let source = sources[g].baseAddress {
+                        (target + position).copyMemory(from: source + offsets[g], byteCount: length)
+                    }
+                    position += length
+                    offsets[g] += length
+                    cursors[g] += 1
+                }
+            }
+            stitched.commit(position)
+            try stitched.withBytes { try write($0) }
+        } catch {
+            failed = true
+        }
+    }
+}
