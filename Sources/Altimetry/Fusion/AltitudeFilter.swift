@@ -67,7 +67,7 @@ public struct AltitudeFilter: Sendable {
         }
         if parameters.detectsFronts {
             frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity)
-            if parameters.hasTendency { noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity) }
+            noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity)
         }
     }
 

@@ -72,8 +72,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             // B (and Ḃ): random walk, or constant velocity plus a random walk on B.
             f[1 &+ n] = 1
             if p.hasTendency {
-                f[1 &+ 2 &* n] = dt
-                f[2 &+ 2 &* n] = 1
+                let (shift, decay) = tendencyTransition(over: dt)
+                f[1 &+ 2 &* n] = shift
+                f[2 &+ 2 &* n] = decay
             }
             f[k &+ k &* n] = phi
         }
@@ -83,14 +84,50 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             if p.hasTendency {
                 // (hPa/h)² per hour → hPa²/s³ → m²/s³.
                 let qt = tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
-                let dt2 = dt * dt
-                q[1 &+ n] += qt * dt2 * dt / 3
-                q[2 &+ n] = qt * dt2 / 2
-                q[1 &+ 2 &* n] = qt * dt2 / 2
-                q[2 &+ 2 &* n] = qt * dt
+                let (bb, bt, tt) = tendencyNoise(over: dt, density: qt)
+                q[1 &+ n] += bb
+                q[2 &+ n] = bt
+                q[1 &+ 2 &* n] = bt
+                q[2 &+ 2 &* n] = tt
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
         }
+    }
+}
+
+extension AltitudeModel {
+    /// The tendency's rate of return to zero, a = 1/τ in 1/s (zero: a random walk).
+    var tendencyReversionRate: Double {
+        let tau = parameters.weatherTendencyCorrelationTime
+        return tau > 0 && tau.isFinite ? 1 / tau : 0
+    }
+
+    /// F's (B, Ḃ) entries over dt: B gains Ḃ (1 − φ)/a, Ḃ decays by φ = exp(−a dt) (dt and 1 for a random walk).
+    func tendencyTransition(over dt: Double) -> (shift: Double, decay: Double) {
+        let a = tendencyReversionRate
+        guard a > 0 else { return (dt, 1) }
+        let x = a * dt
+        return (dt * (-expm1(-x)) / x, exp(-x))
+    }
+
+    /// Q's (B, Ḃ) block from white noise of density q on the tendency, over dt (m², m²/s, m²/s²):
+    ///
+    ///     random walk (a = 0):  q dt³/3,                      q dt²/2,              q dt
+    ///     reverting (a = 1/τ):  q/a² [dt − 2(1−φ)/a + (1−φ²)/(2a)],  q (1−φ)²/(2a²),  q (1−φ²)/(2a)
+    ///
+    /// The first reverting entry cancels to q dt³ (1/3 − x/4 + 7x²/60 − x³/24 + …), x = a dt, which is used
+    /// below x = 10⁻², where the series' next term is under 10⁻⁹ of the sum.
+    func tendencyNoise(over dt: Double, density q: Double) -> (bb: Double, bt: Double, tt: Double) {
+        let a = tendencyReversionRate
+        let dt2 = dt * dt
+        guard a > 0 else { return (q * dt2 * dt / 3, q * dt2 / 2, q * dt) }
+        let x = a * dt
+        let oneMinusPhiOverX = -expm1(-x) / x
+        let oneMinusPhi2Over2X = -expm1(-2 * x) / (2 * x)
+        let bb = x < 1e-2
+            ? q * dt2 * dt * (1.0 / 3 - x / 4 + 7 * x * x / 60 - x * x * x / 24)
+            : q / (a * a) * dt * (1 - 2 * oneMinusPhiOverX + oneMinusPhi2Over2X)
+        return (bb, q * dt2 * oneMinusPhiOverX * oneMinusPhiOverX / 2, q * dt * oneMinusPhi2Over2X)
     }
 }
 

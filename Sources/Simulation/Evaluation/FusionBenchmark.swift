@@ -99,6 +99,7 @@ public struct FusionBenchmark: Sendable, Codable {
             var parameters = AltitudeModelParameters()
             parameters.weatherNoiseDensity = 0
             parameters.weatherTendencyNoiseDensity = 0
+            parameters.detectsFronts = false
             return parameters
         }()
         let defaults = AltitudeModelParameters()

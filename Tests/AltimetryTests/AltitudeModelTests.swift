@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import LinearAlgebra
+@testable import Altimetry
+
+/// The weather block of `AltitudeModel.discretize`: (B, Ḃ) with a tendency that reverts to zero.
+@Suite("AltitudeModel")
+struct AltitudeModelTests {
+    /// A model whose only process noise is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone.
+    static func model(tau: Double) -> AltitudeModel {
+        var p = AltitudeModelParameters()
+        p.weatherNoiseDensity = 0
+        p.weatherTendencyCorrelationTime = tau
+        return AltitudeModel(parameters: p, startAltitude: 500)
+    }
+
+    /// q, the tendency's white-noise density in m²/s³ (the model's (hPa/h)²/h converted).
+    static func density(_ model: AltitudeModel) -> Double {
+        model.tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * AltitudeModel.weatherScale * AltitudeModel.weatherScale
+    }
+
+    /// Q = ∫₀^dt Φ(s) G q Gᵀ Φ(s)ᵀ ds by composite Simpson over 20,000 intervals, with Φ(s) = [[1, (1 − e^{−as})/a],
+    /// [0, e^{−as}]] and G = [0, 1]ᵀ: an independent route to the closed form (the integrand is smooth, so the
+    /// rule's error is below 10⁻¹² relative).
+    static func integrated(dt: Double, a: Double, q: Double) -> (bb: Double, bt: Double, tt: Double) {
+        let m = 20_000
+        let h = dt / Double(m)
+        var bb = 0.0, bt = 0.0, tt = 0.0
+        for i in 0...m {
+            let s = Double(i) * h
+            let w = (i == 0 || i == m) ? 1.0 : (i % 2 == 1 ? 4.0 : 2.0)
+            let shift = a > 0 ? -expm1(-a * s) / a : s
+            let decay = a > 0 ? exp(-a * s) : 1
+            bb += w * shift * shift
+            bt += w * shift * decay
+            tt += w * decay * decay
+        }
+        return (q * bb * h / 3, q * bt * h / 3, q * tt * h / 3)
+    }
+
+    @Test("The reverting tendency's Q matches the integral, on both sides of the series switch",
+          arguments: [0.5, 1, 17, 19, 60, 600, 3_600, 36_000] as [Double])
+    func revertingNoise(dt: Double) {
+        let model = Self.model(tau: 1_800)
+        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        model.discretize(over: dt, transition: &F, processNoise: &Q)
+        let q = Self.density(model)
+        let expected = Self.integrated(dt: dt, a: 1.0 / 1_800, q: q)
+        // 1e-8: the series is truncated after its x³ term below x = a dt = 10⁻² (dt < 18 s), where the next term is
+        // under 10⁻⁹ of the sum; the closed form above it loses at most ~10⁻⁹ to cancellation. (With the series cut
+        // after x², this failed at dt = 17 s by 1.06e-7.)
+        #expect(abs(Q[1, 1] / expected.bb - 1) < 1e-8, "dt \(dt): \(Q[1, 1]) vs \(expected.bb)")
+        #expect(abs(Q[1, 2] / expected.bt - 1) < 1e-9 && Q[2, 1] == Q[1, 2])
+        #expect(abs(Q[2, 2] / expected.tt - 1) < 1e-9)
+        #expect(abs(F[2, 2] - exp(-dt / 1_800)) < 1e-15)
+        #expect(abs(F[1, 2] - 1_800 * (1 - exp(-dt / 1_800))) < 1e-9 * dt)
+    }
+
+    @Test("With no correlation time the tendency is a random walk: q dt³/3, q dt²/2, q dt")
+    func randomWalkNoise() {
+        let model = Self.model(tau: 0)
+        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        model.discretize(over: 30, transition: &F, processNoise: &Q)
+        let q = Self.density(model)
+        #expect(abs(Q[1, 1] / (q * 27_000 / 3) - 1) < 1e-14)
+        #expect(abs(Q[1, 2] / (q * 900 / 2) - 1) < 1e-14)
+        #expect(abs(Q[2, 2] / (q * 30) - 1) < 1e-14)
+        #expect(F[1, 2] == 30 && F[2, 2] == 1)
+    }
+
+    /// The default's stated meaning: 4 (hPa/h)²/h with τ = 30 min is a stationary spread of √(q τ/2) = 1 hPa/h.
+    @Test("The default tendency settles at a spread of 1 hPa/h")
+    func stationarySpread() {
+        let model = Self.model(tau: AltitudeModelParameters().weatherTendencyCorrelationTime)
+        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        model.discretize(over: 60, transition: &F, processNoise: &Q)
+        var variance = 0.0
+        for _ in 0..<2_000 { variance = F[2, 2] * F[2, 2] * variance + Q[2, 2] }   // 33 h: converged
+        let hPaPerHour = variance.squareRoot() / AltitudeModel.weatherScale * 3_600
+        #expect(abs(hPaPerHour - 1) < 1e-9, "\(hPaPerHour) hPa/h")
+    }
+}
