@@ -32,11 +32,11 @@ public struct AltitudeEstimate: Sendable, Equatable, Codable {
     /// The resolution worth showing for a one sigma: the largest of 0.1, 0.2, 0.5, 1, 2, 5, … m not above σ/2.
     public static func displayPrecision(forStandardDeviation sigma: Double) -> Double {
         var step = 0.1
-        let steps = [0.1, 0.2, 0.5]
         var decade = 1.0
         while true {
-            for s in steps {
-                let candidate = s * decade
+            // 1, 2, 5 times the decade (a tuple, not an array: this runs for every row).
+            for index in 0..<3 {
+                let candidate = (index == 0 ? 0.1 : index == 1 ? 0.2 : 0.5) * decade
                 if candidate > sigma / 2 { return step }
                 step = candidate
             }

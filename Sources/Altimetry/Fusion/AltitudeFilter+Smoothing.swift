@@ -33,7 +33,7 @@ extension AltitudeFilter {
         smoothed.reserveCapacity(readings.count)
         for (index, epoch) in epochs.enumerated() {
             var e = estimate(time: filtered[index].time, mean: smoothedRun.mean(at: epoch),
-                             covariance: smoothedRun.covariance(at: epoch), model: engine.model)
+                             covariance: smoothedRun.covariance(at: epoch), parameters: parameters)
             e.relativeAltitude = filtered[index].relativeAltitude
             e.barometerUpdate = filtered[index].barometerUpdate
             e.gpsUpdate = filtered[index].gpsUpdate

@@ -92,7 +92,8 @@ public struct AltitudeFilter: Sendable {
         lastBarometerRecord = nil
         lastGPSRecord = nil
         if engine == nil { try start(at: reading) }
-        guard let errorIndex = engine?.model.gpsErrorIndex else { return }
+        guard engine != nil else { return }
+        let errorIndex = parameters.hasTendency ? 3 : 2   // the model's gpsErrorIndex, without copying the model
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
             if let from = engine?.time, let last = lastBarometer {
@@ -104,7 +105,8 @@ public struct AltitudeFilter: Sendable {
                 try engine?.predict(to: reading.time)
             }
             if let p = reading.pressure {
-                var z = LogPressureCoordinates.barometerMeasurement(pressure: p)
+                let measured = LogPressureCoordinates.barometerMeasurement(pressure: p)
+                var z = measured
                 var sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
                 if firstPressureAltitude == nil { referenceBarometerMeasurement = z }
                 if let temperature = reading.temperature, let reference = referenceBarometerMeasurement,
@@ -120,7 +122,10 @@ public struct AltitudeFilter: Sendable {
                 lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
                                                          variance: sigma * sigma)
                 trackBarometricVelocity(time: reading.time, measurement: z)
-                let pa = NaiveAveragingBaseline.pressureAltitude(p)
+                // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already taken:
+                // (p/1013.25)^(1/n) = exp(z L/T₀) for z = H₀ ln(p/1013.25), so no pow per row.
+                let T = LogPressureCoordinates.temperatureHeight
+                let pa = -T * expm1(measured / T)
                 if firstPressureAltitude == nil { firstPressureAltitude = pa }
                 lastPressureAltitude = pa
             }
@@ -140,9 +145,8 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
-        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance,
-           let model = engine?.model {
-            let e = Self.estimate(time: reading.time, mean: x, covariance: P, model: model)
+        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance {
+            let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
             frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
                                    standardDeviation: e.seaLevelPressureStandardDeviation)
             noiseDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
@@ -229,12 +233,12 @@ public struct AltitudeFilter: Sendable {
     }
 
     private func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
-        guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance, let model = engine?.model else {
+        guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance else {
             return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
                                     relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
                                     weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan)
         }
-        var e = Self.estimate(time: time, mean: x, covariance: P, model: model)
+        var e = Self.estimate(time: time, mean: x, covariance: P, parameters: parameters)
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps
@@ -245,16 +249,21 @@ public struct AltitudeFilter: Sendable {
     ///
     /// σ_h = (dh/dU) σ_U and σ_QNH = (dQNH/dB) σ_B, first order; both derivatives are within 10⁻⁴ of constant
     /// over the few metres of uncertainty, so the first-order map is exact for all practical purposes.
-    static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, model: AltitudeModel) -> AltitudeEstimate {
+    ///
+    /// Takes the parameters rather than the model, which would be copied whole per row for two facts; each
+    /// exponential is computed once (dh/dU = exp(−U L/T₀) also gives h, and QNH gives dQNH/dB = QNH/H₀).
+    static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters) -> AltitudeEstimate {
         let u = x[AltitudeModel.altitudeIndex, 0]
         let b = x[AltitudeModel.weatherIndex, 0]
-        let k = model.gpsErrorIndex
-        let sigmaH = LogPressureCoordinates.altitudeDerivative(u) * P[0, 0].squareRoot()
+        let k = parameters.hasTendency ? 3 : 2
+        let slope = LogPressureCoordinates.altitudeDerivative(u)
+        let altitude = LogPressureCoordinates.temperatureHeight * (1 - slope)
+        let sigmaH = slope * P[0, 0].squareRoot()
         let qnh = LogPressureCoordinates.seaLevelPressure(b)
-        let dQdB = LogPressureCoordinates.seaLevelPressureDerivative(b)
-        let tendency = model.parameters.hasTendency ? x[AltitudeModel.tendencyIndex, 0] * dQdB * 3_600 : 0
+        let dQdB = qnh / LogPressureCoordinates.scaleHeight
+        let tendency = parameters.hasTendency ? x[AltitudeModel.tendencyIndex, 0] * dQdB * 3_600 : 0
         return AltitudeEstimate(
-            time: time, altitude: LogPressureCoordinates.altitude(u), altitudeStandardDeviation: sigmaH,
+            time: time, altitude: altitude, altitudeStandardDeviation: sigmaH,
             displayPrecision: AltitudeEstimate.displayPrecision(forStandardDeviation: sigmaH), relativeAltitude: 0,
             seaLevelPressure: qnh, seaLevelPressureStandardDeviation: dQdB * P[1, 1].squareRoot(),
             weatherTendency: tendency, gpsError: x[k, 0], gpsErrorStandardDeviation: P[k, k].squareRoot())

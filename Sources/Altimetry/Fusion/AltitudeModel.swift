@@ -107,7 +107,8 @@ extension AltitudeModel {
         let a = tendencyReversionRate
         guard a > 0 else { return (dt, 1) }
         let x = a * dt
-        return (dt * (-expm1(-x)) / x, exp(-x))
+        let m = expm1(-x)
+        return (dt * -m / x, 1 + m)
     }
 
     /// Q's (B, Ḃ) block from white noise of density q on the tendency, over dt (m², m²/s, m²/s²):
@@ -122,8 +123,10 @@ extension AltitudeModel {
         let dt2 = dt * dt
         guard a > 0 else { return (q * dt2 * dt / 3, q * dt2 / 2, q * dt) }
         let x = a * dt
-        let oneMinusPhiOverX = -expm1(-x) / x
-        let oneMinusPhi2Over2X = -expm1(-2 * x) / (2 * x)
+        // One expm1 serves both: 1 − φ = −m and 1 − φ² = (1 − φ)(1 + φ) = −m (2 + m), with m = expm1(−x).
+        let m = expm1(-x)
+        let oneMinusPhiOverX = -m / x
+        let oneMinusPhi2Over2X = -m * (2 + m) / (2 * x)
         let bb = x < 1e-2
             ? q * dt2 * dt * (1.0 / 3 - x / 4 + 7 * x * x / 60 - x * x * x / 24)
             : q / (a * a) * dt * (1 - 2 * oneMinusPhiOverX + oneMinusPhi2Over2X)
@@ -178,7 +181,10 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
         case .barometer:
             predicted.elements[0] = x[AltitudeModel.weatherIndex] - x[AltitudeModel.altitudeIndex]
         case .gps:
-            predicted.elements[0] = LogPressureCoordinates.altitude(x[AltitudeModel.altitudeIndex]) + x[gpsErrorIndex]
+            // h(U) = (T₀/L)(1 − exp(−U L/T₀)), and H's first entry is that exponential (`observationMatrix`): one
+            // exp per fix instead of two, with the same bits.
+            let slope = observationMatrix.elements[AltitudeModel.altitudeIndex]
+            predicted.elements[0] = LogPressureCoordinates.temperatureHeight * (1 - slope) + x[gpsErrorIndex]
         }
     }
 }

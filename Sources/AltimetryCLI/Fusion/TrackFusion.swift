@@ -15,8 +15,9 @@ struct TrackFusion {
     let keepsReadings: Bool
     var filter: AltitudeFilter
     var summary: TrackFuser.TrackSummary
-    /// The estimate after the last usable row.
-    var final: AltitudeEstimate?
+    /// Whether a row reached the filter; the final estimate is then the filter's current one, read once at the
+    /// end (copying each row's estimate, update records and all, cost a few per cent of `fuse`).
+    var hasFinal = false
     /// With `keepsReadings`: the usable rows' indices (as the caller numbers them) and their readings.
     var usable: [Int] = []
     var readings: [AltitudeReading] = []
@@ -53,7 +54,7 @@ struct TrackFusion {
                                 gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
         do throws(AltitudeModelError) {
             let e = try filter.process(r)
-            final = e
+            hasFinal = true
             if keepsReadings {
                 usable.append(index)
                 readings.append(r)
@@ -70,7 +71,7 @@ struct TrackFusion {
     /// The summary after the last row: fixes, fronts, the final estimate and the filter's checkpoint.
     func finished() -> TrackFuser.TrackSummary {
         var summary = summary
-        summary.final = final
+        summary.final = hasFinal ? filter.currentEstimate : nil
         summary.fixes = filter.fixCount - filter.gatedFixCount
         summary.gatedFixes = filter.gatedFixCount
         summary.fronts = filter.fronts

@@ -119,8 +119,9 @@ enum Fixed {
         case 4: whole = n / 10_000
         default: whole = n / unit
         }
-        var digits = 1
-        var m = whole
+        // Comparisons, not a loop of divisions: altitudes and pressures have 1 to 4 digits before the point.
+        var digits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1_000 ? 3 : whole < 10_000 ? 4 : 5
+        var m = whole / 10_000
         while m >= 10 { m /= 10; digits += 1 }
         writeDigits(whole, count: digits, at: out + position)
         position += digits

@@ -70,6 +70,7 @@ struct FusedLineFormatter {
         if hasTime { room += 2 * (timeText?.utf8.count ?? 0) + 3 }
         let line = out.reserve(room)
         var k = 0
+        // Inlined so that each call's decimals is a constant (the digit split then needs no table or division).
         func number(_ value: Double, _ decimals: Int) {
             line[k] = comma
             k += 1
