@@ -5,8 +5,11 @@ import StateEstimation
 /// Absolute altitude from a barometer and GPS, one reading at a time, with an honest one sigma.
 ///
 /// Wraps the generic `KalmanFilter` with the `AltitudeModel`. For each reading it predicts to the reading's
-/// time, updates with the pressure (linear in log-pressure coordinates), then with the GPS fix (gated after
-/// the first `ungatedFirstFixes`), and reports an `AltitudeEstimate`.
+/// time (moving the altitude by the barometer's smoothed vertical velocity, a known input), updates with the
+/// pressure (linear in log-pressure coordinates), then with the GPS fix (gated after the first
+/// `ungatedFirstFixes`), and reports an `AltitudeEstimate`. Every 10 s two `FrontDetector`s read the QNH
+/// estimate: one reports fronts, the other, more sensitive, switches the weather noise to its front values
+/// while it sees one (`adaptWeatherNoise()`).
 ///
 /// Initialisation, from the first reading: with a pressure, U from the standard-atmosphere altitude of that
 /// pressure; without one, from the GPS altitude. Either way P_UU = `altitudePriorStandardDeviation`² (84 m: 10 hPa
