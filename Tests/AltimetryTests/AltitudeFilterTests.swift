@@ -50,9 +50,11 @@ struct AltitudeFilterTests {
         #expect(a.coverage > b.coverage)
     }
 
+    /// 4,800 s of the front scenario, cut at 2,400 s: the second half switches the weather noise on and off, so
+    /// the detectors' and the barometric velocity's saved state is exercised too.
     @Test("Fusing in two chunks through a JSON checkpoint is bit-identical to fusing whole")
     func checkpointContinuation() throws {
-        let recording = try Scenario.named(.front, seed: 3, duration: 1_200).simulate()
+        let recording = try Scenario.named(.front, seed: 3, duration: 4_800).simulate()
         let readings = recording.readings.map {
             AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude)
         }
@@ -65,6 +67,18 @@ struct AltitudeFilterTests {
         var second = try AltitudeFilter(restoring: JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data))
         got += try readings[half...].map { try second.process($0) }
         #expect(got == expected)
+    }
+
+    @Test("A checkpoint of another format version is refused by its version")
+    func checkpointVersion() throws {
+        var filter = try AltitudeFilter()
+        _ = try filter.process(AltitudeReading(time: 0, pressure: 1_000, gpsAltitude: 110))
+        var old = filter.checkpoint
+        old.formatVersion = 1
+        old.barometricVelocity = nil    // as a first-session file, which lacks the field
+        let decoded = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: JSONEncoder().encode(old))
+        #expect(throws: AltitudeModelError.self) { try AltitudeFilter(restoring: decoded) }
+        do { _ = try AltitudeFilter(restoring: decoded) } catch { #expect("\(error)".contains("version")) }
     }
 
     @Test("A fix reporting a poor vertical accuracy moves the estimate less than a nominal one")

@@ -18,7 +18,8 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var frontDetector: FrontDetector?
     public var referenceBarometerMeasurement: Double?
     public var noiseDetector: FrontDetector?
-    public var barometricVelocity: Double
+    /// Optional so that a file of an older version decodes far enough to be refused by its version number.
+    public var barometricVelocity: Double?
     public var lastBarometerTime: Double?
     public var lastBarometerMeasurement: Double?
 }
@@ -53,7 +54,7 @@ extension AltitudeFilter {
         frontDetector = checkpoint.frontDetector
         referenceBarometerMeasurement = checkpoint.referenceBarometerMeasurement
         noiseDetector = checkpoint.noiseDetector
-        barometricVelocity = checkpoint.barometricVelocity
+        barometricVelocity = checkpoint.barometricVelocity ?? 0
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
     }
 }

@@ -50,6 +50,21 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         weatherNoiseDensity = parameters.weatherNoiseDensity
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case parameters, altitudeScaleSquared, tendencyNoiseDensity, weatherNoiseDensity
+    }
+
+    /// Decodes a saved model; the noise densities in effect default to the parameters' quiet values, so that a
+    /// checkpoint written before they existed decodes far enough to be refused by its format version.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        parameters = try c.decode(AltitudeModelParameters.self, forKey: .parameters)
+        altitudeScaleSquared = try c.decode(Double.self, forKey: .altitudeScaleSquared)
+        tendencyNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
+            ?? parameters.weatherTendencyNoiseDensity
+        weatherNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
+    }
+
     /// The state dimension: 4 with the tendency, 3 without.
     public var stateCount: Int { parameters.hasTendency ? 4 : 3 }
 
