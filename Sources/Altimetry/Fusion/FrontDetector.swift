@@ -11,9 +11,9 @@
 /// with W = 40 min and k = 2.5 by default (a 3 hPa fall in 40 min, the front of the benchmark, is only
 /// about 2.8 such sigmas once the estimates' own uncertainty is counted, so a higher threshold would miss it).
 /// A low-passed normalised GPS innovation (PX4's approach for its baro bias) was measured too: through the
-/// benchmark's front, with little or no tendency noise, its mean (600 s low-pass) reaches only −0.04 to −0.06 against a spread of 0.03 without
-/// a front, and climbs and descents biased it as much until the filter got its barometric velocity, so the
-/// estimate itself is the better witness.
+/// benchmark's front, with little or no tendency noise, its mean (600 s low-pass) reaches only −0.04 to −0.06
+/// against a spread of 0.03 without a front, and climbs and descents biased it as much until the filter got its
+/// barometric velocity, so the estimate itself is the better witness.
 /// Each reported front spans from the last extreme of QNH before the move to the extreme at its end, and
 /// its size is the QNH change between them.
 public struct FrontDetector: Sendable, Equatable, Codable {
