@@ -142,8 +142,11 @@ public struct FuseCommand: Command {
     /// - Throws: `InputError` from writing the state or committing the output, as the table path would.
     private func streamed(_ bytes: Data, parameters: AltitudeModelParameters, checkpoint: AltitudeFilterCheckpoint?,
                           console: Console) throws(InputError) -> Bool {
-        let fuser = StreamingFuser(parameters: parameters, skipInvalid: readOptions.skipInvalid, resume: checkpoint,
+        var fuser = StreamingFuser(parameters: parameters, skipInvalid: readOptions.skipInvalid, resume: checkpoint,
                                    jobs: jobs, format: format)
+        if console.errorIsTerminal {
+            fuser.progress = { rows in console.writeError("fused \(rows) rows...\r") }
+        }
         let file: AtomicFile?
         let memory = ByteSink()
         if let out {

@@ -29,6 +29,8 @@ struct StreamingFuser: Sendable {
     /// Input bytes per chunk (rounded up to a line break): small enough that a chunk's rows and lines stay in
     /// cache, large enough that a step's cost dwarfs starting it.
     var chunkBytes = 1 << 18
+    /// Called between steps with the rows read so far (for a progress line); nil for none.
+    var progress: (@Sendable (Int) -> Void)?
 
     /// What a successful run yields besides the bytes written.
     struct Outcome: Sendable {
@@ -104,6 +106,8 @@ struct StreamingFuser: Sendable {
                 outcome.rowCount += table.rows.count
                 outcome.table.trackNames = table.trackNames
             }
+            // Every 16 steps (about 4 MB of input).
+            if step % 16 == 15 { progress?(outcome.rowCount) }
             step += 1
         }
         for track in outcome.table.trackNames.indices {
