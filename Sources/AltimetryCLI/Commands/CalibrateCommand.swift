@@ -18,7 +18,7 @@ public struct CalibrateCommand: Command {
         .init("target-sigma", .value, placeholder: "M", help: "The altitude one sigma wanted, in metres (default 5)."),
         .init("json", .flag, help: "Print JSON instead of text."),
         .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        .init("vacc-confidence", .value, placeholder: "0.68|0.95", help: "What gps_vacc_m means: one sigma (0.68, default) or 95 %."),
+        VerticalAccuracyConvention.option,
     ] + ModelOptions.options
 
     /// The longest extra GPS time predicted, in seconds (6 h).
@@ -34,12 +34,7 @@ public struct CalibrateCommand: Command {
         input = try a.onePositional("INPUT")
         targetSigma = try a.number("target-sigma", default: 5, validRange: 0.01...1_000)
         json = a.flags.contains("json")
-        let convention: VerticalAccuracyConvention
-        switch a.values["vacc-confidence"] {
-        case nil, "0.68": convention = .oneSigma
-        case "0.95": convention = .ninetyFivePercent
-        case let other?: throw UsageError("option '--vacc-confidence' expects 0.68 or 0.95, got '\(other)'")
-        }
+        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
         readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
         model = try ModelOptions(a)
     }

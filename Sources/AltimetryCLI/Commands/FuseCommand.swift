@@ -11,7 +11,7 @@ public struct FuseCommand: Command {
         .init("format", .value, placeholder: "csv|ndjson|gpx", help: "Output format (default csv, or from --out's extension)."),
         .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
         .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
-        .init("vacc-confidence", .value, placeholder: "0.68|0.95", help: "What gps_vacc_m means: one sigma (0.68, default) or 95 %."),
+        VerticalAccuracyConvention.option,
         .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
@@ -45,12 +45,7 @@ public struct FuseCommand: Command {
             format = .csv
         }
         smooth = a.flags.contains("smooth")
-        let convention: VerticalAccuracyConvention
-        switch a.values["vacc-confidence"] {
-        case nil, "0.68", "0.683", "1": convention = .oneSigma
-        case "0.95": convention = .ninetyFivePercent
-        case let other?: throw UsageError("option '--vacc-confidence' expects 0.68 or 0.95, got '\(other)'")
-        }
+        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
         readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
         pressure = a.values["pressure"]
         saveState = a.values["save-state"]
