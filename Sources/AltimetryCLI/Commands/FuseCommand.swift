@@ -140,7 +140,7 @@ public struct FuseCommand: Command {
         var fuser = StreamingFuser(parameters: parameters, skipInvalid: readOptions.skipInvalid, resume: checkpoint,
                                    jobs: jobs, format: format)
         if console.errorIsTerminal {
-            fuser.progress = { rows in console.writeError("fused \(rows) rows...\r") }
+            fuser.progress = { rows in console.writeError("fusing: \(rows) rows read...\r") }
         }
         let file: AtomicFile?
         let memory = ByteSink()
