@@ -96,7 +96,7 @@ public struct AltitudeFilter: Sendable {
         lastGPSRecord = nil
         if engine == nil { try start(at: reading) }
         guard engine != nil else { return }
-        let errorIndex = parameters.hasTendency ? 3 : 2   // the model's gpsErrorIndex, without copying the model
+        let errorIndex = parameters.gpsErrorIndex
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
             if let from = engine?.time, let last = lastBarometer {
@@ -258,7 +258,7 @@ public struct AltitudeFilter: Sendable {
     static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters) -> AltitudeEstimate {
         let u = x[AltitudeModel.altitudeIndex, 0]
         let b = x[AltitudeModel.weatherIndex, 0]
-        let k = parameters.hasTendency ? 3 : 2
+        let k = parameters.gpsErrorIndex
         let slope = LogPressureCoordinates.altitudeDerivative(u)
         let altitude = LogPressureCoordinates.temperatureHeight * (1 - slope)
         let sigmaH = slope * P[0, 0].squareRoot()

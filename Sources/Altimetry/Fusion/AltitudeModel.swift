@@ -66,10 +66,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     }
 
     /// The state dimension: 4 with the tendency, 3 without.
-    public var stateCount: Int { parameters.hasTendency ? 4 : 3 }
+    public var stateCount: Int { parameters.stateCount }
 
     /// Index of e, the GPS error.
-    public var gpsErrorIndex: Int { stateCount - 1 }
+    public var gpsErrorIndex: Int { parameters.gpsErrorIndex }
 
     public func discretize(over dt: Seconds, transition F: inout Matrix, processNoise Q: inout Matrix) {
         let p = parameters

@@ -88,6 +88,12 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// and a front tendency noise to switch to.
     public var hasTendency: Bool { weatherTendencyNoiseDensity > 0 || (detectsFronts && frontTendencyNoiseDensity > 0) }
 
+    /// The model's state dimension: 4 with the tendency, 3 without (see `AltitudeModel`).
+    var stateCount: Int { hasTendency ? 4 : 3 }
+
+    /// Index of the GPS error e, the model's last state.
+    var gpsErrorIndex: Int { stateCount - 1 }
+
     enum CodingKeys: String, CodingKey {
         case altitudeNoiseDensity = "altitude_q"
         case weatherNoiseDensity = "weather_q"
