@@ -6,36 +6,6 @@
 /// path). Anything else (exponents, more digits, `nan`, `inf`) goes to `Double(Substring)`, and non-finite
 /// results are reported as not numbers by the callers.
 enum FastNumber {
-    /// 10^k for k in 0...22, each exact (a switch, not a global table: no lazy initialisation per call).
-    @inline(__always)
-    static func powerOfTen(_ k: Int) -> Double {
-        switch k {
-        case 0: return 1
-        case 1: return 1e1
-        case 2: return 1e2
-        case 3: return 1e3
-        case 4: return 1e4
-        case 5: return 1e5
-        case 6: return 1e6
-        case 7: return 1e7
-        case 8: return 1e8
-        case 9: return 1e9
-        case 10: return 1e10
-        case 11: return 1e11
-        case 12: return 1e12
-        case 13: return 1e13
-        case 14: return 1e14
-        case 15: return 1e15
-        case 16: return 1e16
-        case 17: return 1e17
-        case 18: return 1e18
-        case 19: return 1e19
-        case 20: return 1e20
-        case 21: return 1e21
-        default: return 1e22
-        }
-    }
-
     /// The number in `bytes[start..<end]`, or nil if it is not a number.
     static func parse(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
         var i = start
@@ -62,7 +32,7 @@ enum FastNumber {
             i += 1
         }
         if simple, digits <= 15, fraction <= 22, end - start > (sawDot ? 1 : 0) + (negative ? 1 : 0) {
-            let value = Double(mantissa) / powerOfTen(fraction)
+            let value = Double(mantissa) / .exactPowerOfTen(fraction)
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)

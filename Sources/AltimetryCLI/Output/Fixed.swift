@@ -4,23 +4,6 @@
 /// values too large for that (|x| 10^d ≥ 2^53) fall back to Swift's shortest representation. NaN writes
 /// nothing (an empty cell), and a value that rounds to zero is written without a sign.
 enum Fixed {
-    /// 10^d for d in 0...9, exactly (a switch, not a global table: no lazy initialisation on the hot path).
-    @inline(__always)
-    static func powerOfTen(_ d: Int) -> Double {
-        switch d {
-        case 0: return 1
-        case 1: return 10
-        case 2: return 100
-        case 3: return 1e3
-        case 4: return 1e4
-        case 5: return 1e5
-        case 6: return 1e6
-        case 7: return 1e7
-        case 8: return 1e8
-        default: return 1e9
-        }
-    }
-
     /// 10^d as an integer, d in 0...9.
     @inline(__always)
     private static func integerPowerOfTen(_ d: Int) -> UInt64 {
@@ -102,7 +85,7 @@ enum Fixed {
     @inline(__always)
     static func write(_ value: Double, _ decimals: Int, into out: UnsafeMutablePointer<UInt8>, at position: inout Int) -> Bool {
         guard !value.isNaN else { return true }
-        let scaled = abs(value) * powerOfTen(decimals)
+        let scaled = abs(value) * .exactPowerOfTen(decimals)
         // For y ≥ 2^52 every double is an integer, so y < 2^53 exactly when its rounding is.
         guard value.isFinite, scaled < 9_007_199_254_740_992 else { return false }
         let n = roundedToInteger(scaled)
@@ -162,7 +145,7 @@ enum Fixed {
         if magnitude < 1e15 && Double(Int64(magnitude)) == magnitude { return write(value, 0, into: out, at: &position) }
         if magnitude >= 1e-3 && magnitude < 1e12 {
             for decimals in 1...3 {
-                let scale = powerOfTen(decimals)
+                let scale = Double.exactPowerOfTen(decimals)
                 // magnitude × scale < 10¹⁵ < 2^53.
                 if Double(Int64(truncatingIfNeeded: roundedToInteger(magnitude * scale))) / scale == magnitude {
                     return write(value, decimals, into: out, at: &position)
