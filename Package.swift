@@ -53,7 +53,7 @@ let package = Package(
 
         .executableTarget(
             name: "altimetry-bench",
-            dependencies: ["LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI"],
+            dependencies: ["LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI", "Randomness"],
             path: "Benchmarks/altimetry-bench"
         ),
 
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
         .testTarget(
             name: "AltimetryCLITests",
-            dependencies: ["AltimetryCLI", "Altimetry", "Simulation"],
+            dependencies: ["AltimetryCLI", "Altimetry", "Simulation", "Randomness"],
             resources: [.copy("Golden")]
         ),
     ],

@@ -1,6 +1,7 @@
 import Altimetry
 import AltimetryCLI
 import Foundation
+import Randomness
 
 /// `altimetry-bench fuse [--rows N] [--samples K]`: `altimetry fuse` end to end (read, filter, write) on a
 /// generated CSV.
@@ -83,11 +84,8 @@ enum FuseBenchmark {
     /// from a fixed linear congruential sequence (the same file every run).
     static func csv(rows: Int, tracks: Int) -> [UInt8] {
         var text = tracks > 1 ? "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m\n" : "t,pressure_hpa,gps_alt_m,gps_vacc_m\n"
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func noise() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53) - 0.5
-        }
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
+        func noise() -> Double { generator.uniform() - 0.5 }
         var bytes: [UInt8] = Array(text.utf8)
         bytes.reserveCapacity(rows * 40)
         text = ""

@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 import Testing
 @testable import AltimetryCLI
 
@@ -9,11 +10,8 @@ struct CSVReaderChunkTests {
     /// before its track cell, ISO 8601 times, and, for odd seeds, a last line
     /// without a line break.
     static func messyCSV(seed: UInt64, rows: Int, isoTime: Bool) -> String {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var generator = SeededGenerator(seed: seed)
+        func next(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
         var text = isoTime ? "time,track_id,pressure_hpa,gps_alt_m\n" : "t,track_id,pressure_hpa,gps_alt_m\n"
         for i in 0..<rows {
             let t = Double(i / 3) - (next(40) == 0 ? 5 : 0)

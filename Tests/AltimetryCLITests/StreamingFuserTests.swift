@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+import Randomness
 import Testing
 @testable import AltimetryCLI
 
@@ -9,11 +10,8 @@ struct StreamingFuserTests {
     /// instead of `t`, a reference column, temperature), blank cells (rows with no reading at all among them),
     /// comments, blank lines, CRLF line ends, and, for some seeds, a last line without a line break.
     static func cleanCSV(seed: UInt64, rows: Int, tracks: Int) -> String {
-        var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var generator = SeededGenerator(seed: seed)
+        func next(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
         let iso = seed % 3 == 1
         let reference = seed % 2 == 0
         let lineEnd = seed % 5 == 4 ? "\r\n" : "\n"
