@@ -49,16 +49,14 @@ extension KalmanFilter {
         if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
         return ScalarUpdateRecord(
             time: time, innovation: outcome.innovation, innovationVariance: outcome.innovationVariance,
-            normalizedInnovationSquared: outcome.normalizedInnovationSquared,
-            logLikelihoodIncrement: outcome.logLikelihoodIncrement, decision: outcome.decision)
+            normalizedInnovationSquared: outcome.normalizedInnovationSquared, decision: outcome.decision)
     }
 
-    /// What the scalar kernel computed: the record's statistics.
+    /// What the scalar kernel computed: the record's statistics (the log-likelihood follows from them).
     struct ScalarOutcome {
         var innovation: Double
         var innovationVariance: Double
         var normalizedInnovationSquared: Double
-        var logLikelihoodIncrement: Double
         var decision: UpdateDecision
     }
 
@@ -118,7 +116,6 @@ extension KalmanFilter {
         let l = s.squareRoot()
         let w = y / l
         let nis = w * w
-        let logLikelihood = -0.5 * (nis + logTwoPi + log(s))
         update.innovationFactor.elements[0] = l
         update.whitenedInnovation.elements[0] = w
 
@@ -129,7 +126,6 @@ extension KalmanFilter {
             switch gate.action {
             case .reject:
                 return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
-                                     logLikelihoodIncrement: logLikelihood,
                                      decision: .rejected(.innovationGate(threshold: gate.threshold)))
             case .inflate:
                 // R' = R + (c − 1) S, so that S' = c S and the NIS against S' is the threshold.
@@ -166,8 +162,7 @@ extension KalmanFilter {
         guard finite.covariance else { throw update.nonFiniteCulprit(otherwise: .updatedCovariance) }
         swap(&mean, &filter.mean)
         swap(&covariance, &filter.covariance)
-        return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
-                             logLikelihoodIncrement: logLikelihood, decision: decision)
+        return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis, decision: decision)
     }
 
     /// Updates the state with a measurement z of any dimension m and noise covariance R, at the current time.

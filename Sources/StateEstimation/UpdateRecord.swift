@@ -1,3 +1,4 @@
+import Foundation
 import LinearAlgebra
 
 /// What one scalar update saw and did: the allocation-free record of `KalmanFilter.update(_:kind:variance:gate:)`.
@@ -12,10 +13,13 @@ public struct ScalarUpdateRecord: Sendable, Equatable, Hashable, Codable {
     public var innovationVariance: Double
     /// The normalised innovation squared ε = y² / S, dimensionless; χ²(1) under a correct model.
     public var normalizedInnovationSquared: Double
-    /// The log-likelihood increment log N(z; h(x⁻), S) = −½ (ε + log 2π + log S), in nats.
-    public var logLikelihoodIncrement: Double
     /// Whether the measurement was applied, inflated or rejected, and why.
     public var decision: UpdateDecision
+
+    /// The log-likelihood increment log N(z; h(x⁻), S) = −½ (ε + log 2π + log S), in nats.
+    ///
+    /// Computed from the record on demand: a filter run rarely needs it, and its logarithm would cost every update.
+    public var logLikelihoodIncrement: Double { -0.5 * (normalizedInnovationSquared + logTwoPi + log(innovationVariance)) }
 }
 
 /// What one update of any dimension saw and did.

@@ -33,14 +33,14 @@ struct FuseTrackTests {
         #expect(all.out.split(separator: "\n").count == lines.count)
     }
 
-    /// The issue: a progress line for long inputs when stderr is a terminal, silence when it is not. 200,000 rows
-    /// (about 6 MB) take more than 16 steps of the streaming path, after which it reports.
+    /// The issue: a progress line for long inputs when stderr is a terminal, silence when it is not. 400,000 rows
+    /// (about 7 MB) take more than 16 chunks of the streaming path's 256 KiB, after which it reports.
     @Test("A long input shows progress lines on a terminal and none otherwise", arguments: [true, false])
     func progress(terminal: Bool) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         var text = "t,pressure_hpa,gps_alt_m\n"
-        for k in 0..<200_000 { text += k % 2 == 0 ? "\(k),1000.00,110.0\n" : "\(k),1000.00,\n" }
+        for k in 0..<400_000 { text += k % 2 == 0 ? "\(k),1000.00,110.0\n" : "\(k),1000.00,\n" }
         let input = try dir.file("long.csv", text)
         let captured = CapturingConsole()
         var console = captured.console

@@ -5,10 +5,11 @@ import Foundation
 /// Fuses a CSV input into CSV or NDJSON output chunk by chunk: read, filter and format overlap, and no table of
 /// every row is ever built.
 ///
-/// The input is read in chunks of whole lines (`CSVReader.Chunks`). Step s of the pipeline runs, at once on up
-/// to `jobs` threads: reading chunk s; fusing and formatting chunk s − 1, one task per group of tracks (track k
-/// in group k mod G, G = 2 × `jobs` when several, each group's lines in its own buffer); and writing chunk
-/// s − 2, its groups' lines stitched back into input order. Each track still sees its rows in order, through the same
+/// The input is read in chunks of whole lines (`CSVReader.Chunks`), and each chunk goes through a
+/// `ChunkPipeline` on up to `jobs` threads: it is read; fused and formatted by each group of tracks (track k in
+/// group k mod G, G = 2 × `jobs` when several, each group's lines in its own buffer); and written, its groups'
+/// lines stitched back into input order. While one chunk is written, later ones are fused and read, each task
+/// as soon as what it needs is done. Each track still sees its rows in order, through the same
 /// `TrackFusion` as `TrackFuser`, and each line is formatted by the same `FusedLineFormatter` as
 /// `FusedTrackWriter`, so the bytes are those of the table path for any number of jobs.
 ///
@@ -62,7 +63,7 @@ struct StreamingFuser: Sendable {
         let reader: Reader
         do { reader = try Reader(CSVReader.Chunks(bytes: bytes, file: file, options: options)) } catch { return nil }
         let header = reader.chunks.header
-        // Two groups per job (when several): a step's tasks then balance better over the threads.
+        // Two groups per job (when several): the threads then find a group's work ready more often.
         let groupCount = jobs > 1 ? 2 * jobs : 1
         let formatter = FusedLineFormatter(header)
         let groups = (0..<groupCount).map { _ in
@@ -74,42 +75,32 @@ struct StreamingFuser: Sendable {
         } catch {
             return nil
         }
-        let slots = [Slot(), Slot(), Slot()]
+        // One chunk in flight per thread, one being written and one read ahead.
+        let slotCount = jobs + 2
+        let slots = (0..<slotCount).map { _ in Slot() }
+        for group in groups { group.lines = (0..<slotCount).map { _ in Lines() } }
+        let pipeline = ChunkPipeline(lanes: groupCount, slots: slotCount, jobs: jobs)
+        let completed = pipeline.run(
+            read: { [chunkBytes, progress] s in
+                guard !reader.chunks.isAtEnd else { return .end }
+                reader.read(into: slots[s % slotCount], approximateBytes: chunkBytes)
+                if reader.failed { return .failed }
+                // Every 16 chunks (about 4 MB of input).
+                if s % 16 == 15 { progress?(reader.rowCount) }
+                return reader.chunks.isAtEnd ? .lastChunk : .chunk
+            },
+            process: { [format] g, s in
+                groups[g].fuse(slots[s % slotCount], group: g, of: groupCount, into: s % slotCount, format: format)
+                return !groups[g].failed
+            },
+            write: { s in
+                output.write(slots[s % slotCount], groups: groups, lines: s % slotCount)
+                return !output.failed
+            })
+        guard completed else { return nil }
         var outcome = Outcome(table: header)
-        var readSteps = Int.max / 2  // until the reader reaches the end
-        var step = 0
-        while step < readSteps + 2 {
-            var tasks: [@Sendable () -> Void] = []
-            if step < readSteps {
-                if reader.chunks.isAtEnd {
-                    readSteps = step
-                } else {
-                    let slot = slots[step % 3]
-                    tasks.append { [chunkBytes] in reader.read(into: slot, approximateBytes: chunkBytes) }
-                }
-            }
-            if step >= 1 && step <= readSteps {
-                let slot = slots[(step - 1) % 3]
-                let lines = (step - 1) % 2
-                for (g, group) in groups.enumerated() {
-                    tasks.append { [format] in group.fuse(slot, group: g, of: groupCount, into: lines, format: format) }
-                }
-            }
-            if step >= 2 {
-                let slot = slots[(step - 2) % 3]
-                let lines = (step - 2) % 2
-                tasks.append { output.write(slot, groups: groups, lines: lines) }
-            }
-            Self.perform(tasks, jobs: jobs)
-            if reader.failed || output.failed || groups.contains(where: \.failed) { return nil }
-            if step < readSteps, let table = slots[step % 3].table {
-                outcome.rowCount += table.rows.count
-                outcome.table.trackNames = table.trackNames
-            }
-            // Every 16 steps (about 4 MB of input).
-            if step % 16 == 15 { progress?(outcome.rowCount) }
-            step += 1
-        }
+        outcome.rowCount = reader.rowCount
+        outcome.table.trackNames = reader.trackNames
         for track in outcome.table.trackNames.indices {
             let group = groups[track % groupCount]
             let local = track / groupCount
@@ -128,30 +119,13 @@ struct StreamingFuser: Sendable {
         outcome.rejectedCount = groups.reduce(0) { $0 + $1.rejected }
         return outcome
     }
-
-    /// Runs `tasks` on up to `jobs` threads, each taking the next task not yet taken, and returns when all are done.
-    private static func perform(_ tasks: [@Sendable () -> Void], jobs: Int) {
-        let workers = min(jobs, tasks.count)
-        if workers <= 1 {
-            for task in tasks { task() }
-            return
-        }
-        let next = SharedCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let k = next.take()
-                guard k < tasks.count else { return }
-                tasks[k]()
-            }
-        }
-    }
 }
 
-// The pipeline's state lives in small objects, each used by one task at a time: a step's tasks touch disjoint
-// objects (the reader and one slot; each group and its line buffers for one parity; the output), and steps are
-// joined before the next starts, which orders every access.
+// The pipeline's state lives in small objects, each used by one task at a time: the tasks under way at once
+// touch disjoint objects (the reader and the slot it reads into; each group and its line buffers for one slot;
+// the output and the slot it writes), and `ChunkPipeline` orders every task after those it waited for.
 
-/// A chunk's rows between being read (step s) and written (step s + 2).
+/// A chunk's rows between being read and written.
 private final class Slot: @unchecked Sendable {
     var table: InputTable?
 }
@@ -160,10 +134,16 @@ private final class Slot: @unchecked Sendable {
 private final class Reader: @unchecked Sendable {
     var chunks: CSVReader.Chunks
     var failed = false
+    /// Data rows read so far, and every track's name seen so far.
+    var rowCount = 0
+    var trackNames: [String] = []
     /// Row storage handed back by slots, reused for the next chunk.
     private var spare: [InputRow] = []
 
-    init(_ chunks: CSVReader.Chunks) { self.chunks = chunks }
+    init(_ chunks: CSVReader.Chunks) {
+        self.chunks = chunks
+        trackNames = chunks.header.trackNames
+    }
 
     func read(into slot: Slot, approximateBytes: Int) {
         if var old = slot.table {
@@ -174,6 +154,8 @@ private final class Reader: @unchecked Sendable {
             let table = try chunks.next(approximateBytes: approximateBytes, reusing: &spare)
             // A skipped row is left to the table path, which reports it in order with every other problem.
             if !table.skipped.isEmpty { failed = true }
+            rowCount += table.rows.count
+            trackNames = table.trackNames
             slot.table = table
         } catch {
             failed = true
@@ -197,7 +179,8 @@ private final class Group: @unchecked Sendable {
     /// The group's fusions, in order of first row, and each track's place among them (by k / G; -1 none yet).
     var fusions: [TrackFusion] = []
     var places: [Int] = []
-    let lines = [Lines(), Lines()]
+    /// The group's lines of each chunk in flight, by slot.
+    var lines: [Lines] = []
     var rejected = 0
     var failed = false
 
@@ -210,10 +193,10 @@ private final class Group: @unchecked Sendable {
         self.formatter = formatter
     }
 
-    /// Fuses and formats the rows of `slot`'s chunk that belong to group `g` of `count`, into `lines[parity]`.
-    func fuse(_ slot: Slot, group g: Int, of count: Int, into parity: Int, format: OutputFormat) {
+    /// Fuses and formats the rows of `slot`'s chunk that belong to group `g` of `count`, into `lines[slotIndex]`.
+    func fuse(_ slot: Slot, group g: Int, of count: Int, into slotIndex: Int, format: OutputFormat) {
         guard let table = slot.table else { return }
-        let out = lines[parity]
+        let out = lines[slotIndex]
         // Worked on in locals, put back at the end: no exclusivity check per row on the objects' fields.
         var bytes = ByteBuffer(capacity: 0)
         swap(&bytes, &out.bytes)
@@ -276,15 +259,15 @@ private final class Output: @unchecked Sendable {
 
     init(write: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) { self.write = write }
 
-    func write(_ slot: Slot, groups: [Group], lines parity: Int) {
+    func write(_ slot: Slot, groups: [Group], lines slotIndex: Int) {
         guard let table = slot.table else { return }
         do {
             if groups.count == 1 {
-                try groups[0].lines[parity].bytes.withBytes { try write($0) }
+                try groups[0].lines[slotIndex].bytes.withBytes { try write($0) }
                 return
             }
             // The groups' buffers do not change during this task: their bytes are read in place.
-            let parts = groups.map { $0.lines[parity] }
+            let parts = groups.map { $0.lines[slotIndex] }
             let sources = parts.map { $0.bytes.unsafeBytes }
             let lengths = parts.map(\.lengths)
             var stitched = ByteBuffer(capacity: 0)
