@@ -157,7 +157,8 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         swap(&covariance, &workspace.step.covariance)
         if input != 0 { mean.elements[index] += input }
         time = newTime
-        if recordedRun != nil {
+        // A case pattern, not `!= nil`, which copies the whole run (through a generic witness) every step.
+        if case .some = recordedRun {
             recordedRun?.beginEpoch(time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,
                                     mean: mean, covariance: covariance)
         }

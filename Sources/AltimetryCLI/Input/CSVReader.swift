@@ -437,7 +437,8 @@ public enum CSVReader {
             }
             if !failed && !defersTimeChecks {
                 try checkTime(&row, &firstProblem)
-                failed = firstProblem != nil
+                // A case pattern, not `!= nil`, which copies the optional error through a generic witness.
+                if case .some = firstProblem { failed = true }
             }
             if failed, let firstProblem {
                 row.invalidReason = firstProblem.message
