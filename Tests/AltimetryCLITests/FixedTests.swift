@@ -47,7 +47,10 @@ struct FixedTests {
     @Test("FastNumber gives the same double as Double(String) for decimal text, and nil for non-numbers")
     func fastNumber() {
         var generator = SeededGenerator(seed: 99)
-        var samples = ["0", "-0", "1013.25", "+5", ".5", "5.", "1e3", "-2.5E-3", "123456789012345678", "0.1", "nan", "inf", "-", ".", "", "1.2.3", "abc", "12a"]
+        var samples = ["0", "-0", "1013.25", "+5", ".5", "5.", "1e3", "-2.5E-3", "123456789012345678", "0.1", "nan", "inf", "-", ".", "", "1.2.3", "abc", "12a",
+                       "9007199254740992", "9007199254740993", "-900719925474099.3", "0.0000000000000000001",
+                       "12345678901234567890", "1234567890.123456789", "00000000000000000001.5", "+", "-.", "5.5.",
+                       " 5", "5 ", "1.7976931348623157"]
         for _ in 0..<5_000 {
             let state = generator.next()
             let digits = Int(state % 12) + 1
