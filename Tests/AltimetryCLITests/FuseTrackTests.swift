@@ -34,7 +34,7 @@ struct FuseTrackTests {
     }
 
     /// The issue: a progress line for long inputs when stderr is a terminal, silence when it is not. 400,000 rows
-    /// (about 7 MB) take more than 16 chunks of the streaming path's 256 KiB, after which it reports.
+    /// (about 7 MB) are more than the 4 MB of input after which the streaming path reports.
     @Test("A long input shows progress lines on a terminal and none otherwise", arguments: [true, false])
     func progress(terminal: Bool) throws {
         let dir = try TemporaryDirectory()
