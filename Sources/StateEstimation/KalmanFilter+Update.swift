@@ -63,8 +63,9 @@ extension KalmanFilter {
     /// The scalar update kernel: the m = 1 case of `applyUpdate`, the same operations in the same order (so the
     /// same bits), with the 1 x 1 quantities kept in registers and each n-vector or n x n matrix touched through
     /// one buffer pointer. z and R are validated; on success the new mean and covariance are swapped in, on a
-    /// throw nothing changed. The workspace's 1 x 1 matrices (z, R, y, S) are still written, for the culprit
-    /// search of a non-finite result.
+    /// throw nothing changed. The 1 x 1 quantities (z, R, y, S, √S) stay out of the workspace: the culprit search
+    /// of a non-finite result reads only H and h(x⁻), and each write through a workspace matrix costs a
+    /// uniqueness check.
     @inline(__always)
     static func applyScalarUpdate<Kind: MeasurementKind>(
         _ z: Double, variance: Double, kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
@@ -105,10 +106,6 @@ extension KalmanFilter {
             }
         }
         let s = hu + variance
-        update.measurement.elements[0] = z
-        update.noise.elements[0] = variance
-        update.innovation.elements[0] = y
-        update.innovationCovariance.elements[0] = s
 
         // The 1 x 1 Cholesky factor l = √S: what dpotrf computes for order one, without the call.
         guard s.isFinite else { throw update.nonFiniteCulprit(otherwise: .innovationCovariance) }
@@ -116,8 +113,6 @@ extension KalmanFilter {
         let l = s.squareRoot()
         let w = y / l
         let nis = w * w
-        update.innovationFactor.elements[0] = l
-        update.whitenedInnovation.elements[0] = w
 
         // The gate.
         var decision = UpdateDecision.accepted
@@ -136,7 +131,6 @@ extension KalmanFilter {
 
         // K = U / S' (S' = c S when inflated), in U's storage; R' = R + (c − 1) S.
         let r = variance + (inflation - 1) * s
-        if inflation != 1 { update.noise.elements[0] = r }
         let factor = 1 / (s * inflation)
         var finite = (mean: true, covariance: true)
         update.observationMatrix.elements.withUnsafeBufferPointer { h in
