@@ -81,7 +81,7 @@ public struct AltitudeFilter: Sendable {
     ///   after which the filter may have moved to the reading's time and should be restored from a checkpoint.
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
         try reading.validate()
-        if let kf = engine, reading.time < kf.time { throw .timeWentBackwards(previous: kf.time, current: reading.time) }
+        if let time = engine?.time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
         // only failure left is numerical; working on `self` directly avoids copying the covariance every row.
         try apply(reading)
@@ -232,10 +232,14 @@ public struct AltitudeFilter: Sendable {
 
     /// The current estimate, without reading anything; nil before the first reading.
     public var currentEstimate: AltitudeEstimate? {
-        engine == nil ? nil : estimate(barometer: nil, gps: nil)
+        guard engine != nil else { return nil }
+        var filter = self
+        return filter.estimate(barometer: nil, gps: nil)
     }
 
-    private func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
+    /// Mutating, though it changes nothing: a non-mutating method reads the optional engine (784 bytes) through a
+    /// copy of it, made only to test whether it is there, which cost more per row than the estimate itself.
+    private mutating func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
         guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance else {
             return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
                                     relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
