@@ -80,7 +80,7 @@ struct StreamingFuserTests {
         let data = Data(Self.cleanCSV(seed: UInt64(seed), rows: 30 + 37 * seed, tracks: tracks).utf8)
         for format in [OutputFormat.csv, .ndjson] {
             let expected = try Self.tablePath(data, format: format, options: ReadOptions())
-            for (jobs, chunkBytes) in [(1, 1), (1, 1 << 18), (2, 1), (2, 97), (3, 250)] {
+            for (jobs, chunkBytes) in [(1, 1), (1, 1 << 16), (2, 1), (2, 97), (2, 1 << 16), (3, 250)] {
                 let (bytes, outcome) = Self.streamed(data, format: format, options: ReadOptions(), jobs: jobs, chunkBytes: chunkBytes)
                 let context = "seed \(seed), \(format), jobs \(jobs), chunk \(chunkBytes) bytes"
                 let got = try #require(outcome, "streaming refused a clean input: \(context)")

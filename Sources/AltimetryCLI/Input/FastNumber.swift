@@ -13,27 +13,24 @@ enum FastNumber {
         var i = start
         let negative = text[i] == UInt8(ascii: "-")
         if negative || text[i] == UInt8(ascii: "+") { i += 1 }
-        // The whole part's digits, then the fraction's: one comparison per digit (a byte below '0' wraps to > 9).
+        // The whole part's digits, then the fraction's, into one mantissa: one comparison per digit (a byte below
+        // '0' wraps to more than 9). Inlined: a capturing local function left as a call checks exclusive access.
         var mantissa: UInt64 = 0
-        let wholeStart = i
-        while i < end {
-            let digit = text[i] &- 48
-            if digit > 9 { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            i += 1
-        }
-        let wholeDigits = i - wholeStart
-        var fractionDigits = 0
-        if i < end && text[i] == UInt8(ascii: ".") {
-            i += 1
-            let fractionStart = i
+        @inline(__always) func readDigits() -> Int {
+            let first = i
             while i < end {
                 let digit = text[i] &- 48
                 if digit > 9 { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
-            fractionDigits = i - fractionStart
+            return i - first
+        }
+        let wholeDigits = readDigits()
+        var fractionDigits = 0
+        if i < end && text[i] == UInt8(ascii: ".") {
+            i += 1
+            fractionDigits = readDigits()
         }
         let digits = wholeDigits + fractionDigits
         if i == end, digits > 0, digits <= 19, mantissa <= 1 << 53 {
