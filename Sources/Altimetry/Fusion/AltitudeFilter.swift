@@ -232,7 +232,8 @@ public struct AltitudeFilter: Sendable {
 
     /// The current estimate, without reading anything; nil before the first reading.
     public var currentEstimate: AltitudeEstimate? {
-        guard engine != nil else { return nil }
+        if case .none = engine { return nil }
+        // A copy, once: `estimate` is mutating (below).
         var filter = self
         return filter.estimate(barometer: nil, gps: nil)
     }
