@@ -73,6 +73,7 @@ struct StreamingFuserTests {
         var bytes: [UInt8] = []
     }
 
+    /// Jobs 100 is above `maximumThreads`: 64 threads, 128 groups, most with no rows in a chunk.
     @Test("a clean input streams to the table path's bytes and summaries, for any jobs and chunk size",
           arguments: 0..<16)
     func cleanInputMatchesTablePath(seed: Int) throws {
@@ -80,7 +81,7 @@ struct StreamingFuserTests {
         let data = Data(Self.cleanCSV(seed: UInt64(seed), rows: 30 + 37 * seed, tracks: tracks).utf8)
         for format in [OutputFormat.csv, .ndjson] {
             let expected = try Self.tablePath(data, format: format, options: ReadOptions())
-            for (jobs, chunkBytes) in [(1, 1), (1, 1 << 16), (2, 1), (2, 97), (2, 1 << 16), (3, 250)] {
+            for (jobs, chunkBytes) in [(1, 1), (1, 1 << 16), (2, 1), (2, 97), (2, 1 << 16), (3, 250), (100, 400)] {
                 let (bytes, outcome) = Self.streamed(data, format: format, options: ReadOptions(), jobs: jobs, chunkBytes: chunkBytes)
                 let context = "seed \(seed), \(format), jobs \(jobs), chunk \(chunkBytes) bytes"
                 let got = try #require(outcome, "streaming refused a clean input: \(context)")

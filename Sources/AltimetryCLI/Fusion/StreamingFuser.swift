@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The input is read in chunks of whole lines (`CSVReader.Chunks`), and each chunk goes through a
 /// `ChunkPipeline` on up to `jobs` threads: it is read; fused and formatted by each group of tracks (track k in
-/// group k mod G, G = 2 × `jobs` when several, each group's lines in its own buffer); and written, its groups'
+/// group k mod G, G = 2 × threads when several, each group's lines in its own buffer); and written, its groups'
 /// lines stitched back into input order. While one chunk is written, later ones are fused and read, each task
 /// as soon as what it needs is done. Each track still sees its rows in order, through the same
 /// `TrackFusion` as `TrackFuser`, and each line is formatted by the same `FusedLineFormatter` as
@@ -23,8 +23,12 @@ struct StreamingFuser: Sendable {
     var skipInvalid: Bool
     /// A filter state to continue from.
     var resume: AltitudeFilterCheckpoint?
-    /// Threads at work at once (at least 1).
+    /// Threads at work at once (at least 1; at most `maximumThreads` are used).
     var jobs: Int
+    /// The most threads the pipeline uses: its line buffers grow as the square of the threads T (2T groups ×
+    /// (T + 2) chunks in flight), and beyond 64 a 64 KiB chunk (about 1,600 rows) would be cut into groups of a
+    /// dozen rows.
+    static let maximumThreads = 64
     /// `.csv` or `.ndjson`.
     var format: OutputFormat
     /// Input bytes per chunk (rounded up to a line break): small enough that the chunks in flight, their rows and
@@ -64,8 +68,9 @@ struct StreamingFuser: Sendable {
         let reader: Reader
         do { reader = try Reader(CSVReader.Chunks(bytes: bytes, file: file, options: options)) } catch { return nil }
         let header = reader.chunks.header
-        // Two groups per job (when several): the threads then find a group's work ready more often.
-        let groupCount = jobs > 1 ? 2 * jobs : 1
+        // Two groups per thread (when several): the threads then find a group's work ready more often.
+        let threads = min(jobs, Self.maximumThreads)
+        let groupCount = threads > 1 ? 2 * threads : 1
         let formatter = FusedLineFormatter(header)
         let groups = (0..<groupCount).map { _ in
             Group(file: file, parameters: parameters, resume: resume, skipInvalid: skipInvalid, formatter: formatter)
@@ -77,15 +82,15 @@ struct StreamingFuser: Sendable {
             return nil
         }
         // One chunk in flight per thread, one being written and one read ahead.
-        let slotCount = jobs + 2
+        let slotCount = threads + 2
         let slots = (0..<slotCount).map { _ in Slot() }
         for group in groups { group.lines = (0..<slotCount).map { _ in Lines() } }
-        let pipeline = ChunkPipeline(lanes: groupCount, slots: slotCount, jobs: jobs)
+        let pipeline = ChunkPipeline(lanes: groupCount, slots: slotCount, jobs: threads)
         let progressInterval = max(1, (4 << 20) / max(1, chunkBytes))
         let completed = pipeline.run(
             read: { [chunkBytes, progress] s in
                 guard !reader.chunks.isAtEnd else { return .end }
-                reader.read(into: slots[s % slotCount], approximateBytes: chunkBytes)
+                reader.read(into: slots[s % slotCount], approximateBytes: chunkBytes, groups: groupCount)
                 if reader.failed { return .failed }
                 // About every 4 MB of input.
                 if s % progressInterval == progressInterval - 1 { progress?(reader.rowCount) }
@@ -130,6 +135,9 @@ struct StreamingFuser: Sendable {
 /// A chunk's rows between being read and written.
 private final class Slot: @unchecked Sendable {
     var table: InputTable?
+    /// With several groups, each group's rows of the chunk (their indices, in order): found once by the read, so
+    /// that a group visits only its own rows however many groups there are.
+    var groupRows: [[Int32]] = []
 }
 
 /// The CSV reader and whether it has failed.
@@ -147,7 +155,7 @@ private final class Reader: @unchecked Sendable {
         trackNames = chunks.header.trackNames
     }
 
-    func read(into slot: Slot, approximateBytes: Int) {
+    func read(into slot: Slot, approximateBytes: Int, groups: Int) {
         if var old = slot.table {
             swap(&old.rows, &spare)
             slot.table = nil
@@ -158,6 +166,11 @@ private final class Reader: @unchecked Sendable {
             if !table.skipped.isEmpty { failed = true }
             rowCount += table.rows.count
             trackNames = table.trackNames
+            if groups > 1 {
+                if slot.groupRows.count != groups { slot.groupRows = Array(repeating: [], count: groups) }
+                for g in 0..<groups { slot.groupRows[g].removeAll(keepingCapacity: true) }
+                for (i, row) in table.rows.enumerated() { slot.groupRows[row.track % groups].append(Int32(i)) }
+            }
             slot.table = table
         } catch {
             failed = true
@@ -167,7 +180,8 @@ private final class Reader: @unchecked Sendable {
 
 /// One chunk's lines of one group of tracks: the bytes, and each line's length in input order.
 private final class Lines: @unchecked Sendable {
-    var bytes = ByteBuffer()
+    /// Grown on demand: a group's share of a chunk may be nothing (there are G × slots of these).
+    var bytes = ByteBuffer(capacity: 0)
     var lengths: [Int32] = []
 }
 
@@ -221,11 +235,12 @@ private final class Group: @unchecked Sendable {
             self.rejected += rejected
         }
         let timeTexts = table.timeTexts
+        let selected: [Int32]? = count > 1 ? slot.groupRows[g] : nil
         do throws(InputError) {
             try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
-                for i in rows.indices {
+                for r in 0..<(selected?.count ?? rows.count) {
+                    let i = selected.map { Int($0[r]) } ?? r
                     let track = rows[i].track
-                    guard count == 1 || track % count == g else { continue }
                     let local = track / count
                     while places.count <= local { places.append(-1) }
                     if places[local] < 0 {
