@@ -202,8 +202,9 @@ public struct FuseCommand: Command {
     }
 }
 
-/// Bytes collected from concurrent writers that take turns (the streaming fuser's output task, one per step).
+/// Bytes collected from writers on several threads that take turns (the streaming fuser's write tasks).
 private final class ByteSink: @unchecked Sendable {
-    // Safety: appended to by one task at a time, steps joined in between; read after the fuser returns.
+    // Safety: appended to by one write task at a time, each ordered after the one before by `ChunkPipeline`'s
+    // lock; read after the fuser returns.
     var bytes: [UInt8] = []
 }

@@ -185,7 +185,7 @@ private final class Lines: @unchecked Sendable {
     var lengths: [Int32] = []
 }
 
-/// The tracks k with k mod G = g: their fusions (by k / G) and the lines of the last two chunks.
+/// The tracks k with k mod G = g: their fusions (by k / G) and their lines of each chunk in flight.
 private final class Group: @unchecked Sendable {
     let file: String
     let parameters: AltitudeModelParameters

@@ -45,7 +45,6 @@ extension CSVReader {
                 parser.table.skipped = []
                 if parser.table.timeTexts != nil { parser.table.timeTexts = [] }
             }
-            parser.lastLineNumber = nextLine - 1
             _ = try parser.parseLines(from: position, to: end, firstLine: nextLine, headerOnly: false)
             nextLine = parser.lastLineNumber + 1
             position = end

@@ -6,7 +6,8 @@ import Foundation
 /// The bytes may come in pieces (`append`), as a streaming writer produces them; the destination only appears,
 /// complete, at `commit`, and `abandon` (or dropping the file uncommitted) removes the temporary file.
 public final class AtomicFile: @unchecked Sendable {
-    // Safety: one writer at a time (the streaming fuser appends from one task per step; steps are joined).
+    // Safety: one writer at a time (the streaming fuser's write tasks run one at a time, each ordered after the
+    // one before by `ChunkPipeline`'s lock).
     /// The destination path.
     public let path: String
     private let temporary: String
