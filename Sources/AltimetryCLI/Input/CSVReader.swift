@@ -55,8 +55,6 @@ public enum CSVReader {
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
-        /// Its formatters are used from one thread at a time: each chunk gets its own.
-        var iso = ISO8601Parser()
         /// Added to the track numbers of rows with a `track_id`: 1 in a chunk (whose 0 means "no track read"),
         /// else 0.
         var trackOffset = 0
@@ -199,7 +197,6 @@ public enum CSVReader {
             let shared = UncheckedSendable(template)
             DispatchQueue.concurrentPerform(iterations: chunks) { [bounds] c in
                 var parser = shared.value
-                parser.iso = ISO8601Parser()
                 parser.table.rows = []
                 parser.table.trackNames = [""]
                 parser.trackOffset = 1
@@ -384,7 +381,7 @@ public enum CSVReader {
                 }
                 if field == .time {
                     timeText = text(a, b)
-                    guard let seconds = iso.seconds(timeText) else {
+                    guard let seconds = ISO8601Parser.seconds(bytes, a, b) else {
                         firstProblem = try problem(line: line, column: k, "found '\(timeText)', expected an ISO 8601 time "
                                                    + "such as 2024-05-01T12:00:00Z")
                         failed = true
@@ -506,7 +503,7 @@ public enum CSVReader {
 /// A value handed to concurrent workers that only read it.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     // Safety: used for a parser whose byte buffer outlives the workers (they join before `read` returns) and
-    // which each worker copies before changing, giving the copy its own `ISO8601Parser` (the one reference type).
+    // which each worker copies before changing, so no worker sees another's changes.
     let value: Value
     init(_ value: Value) { self.value = value }
 }
