@@ -62,7 +62,7 @@ struct InputRobustnessTests {
                     let options = ReadOptions(skipInvalid: skipInvalid)
                     let table = try format == "csv" ? CSVReader.read(data, file: "fuzz.csv", options: options)
                         : format == "ndjson" ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
-                        : GPXReader.read(data, file: "fuzz.gpx")
+                        : GPXReader.table(data, file: "fuzz.gpx")
                     _ = try TrackFuser(parameters: AltitudeModelParameters(), skipInvalid: skipInvalid).fuse(table)
                     outcomes.ok += 1
                 } catch {
@@ -81,9 +81,9 @@ struct InputRobustnessTests {
         var bytes = Array(Self.gpx.utf8)
         let line2 = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes.insert(0xC3, at: line2 + 15)
-        #expect(throws: InputError.self) { try GPXReader.read(Data(bytes), file: "bad.gpx") }
+        #expect(throws: InputError.self) { try GPXReader.table(Data(bytes), file: "bad.gpx") }
         do {
-            _ = try GPXReader.read(Data(bytes), file: "bad.gpx")
+            _ = try GPXReader.table(Data(bytes), file: "bad.gpx")
         } catch {
             #expect(error.description.contains("bad.gpx:2") && error.description.contains("column 16"), "\(error)")
         }

@@ -30,9 +30,13 @@ public struct ReadOptions: Sendable, Equatable {
     public var skipInvalid = false
     /// How `gps_vacc_m` is to be read (one sigma, or a 95 % bound).
     public var verticalAccuracy: VerticalAccuracyConvention = .oneSigma
+    /// What a GPX, TCX or FIT file's elevation is (`--ele`); nil for the format's default.
+    public var elevation: ElevationSource?
 
-    public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma) {
+    public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
+                elevation: ElevationSource? = nil) {
         self.skipInvalid = skipInvalid
         self.verticalAccuracy = verticalAccuracy
+        self.elevation = elevation
     }
 }

@@ -1,0 +1,35 @@
+/// Reads a decimal number written the way XML track files write them, and nothing else.
+///
+/// The form is `[+-]digits[.digits][(e|E)[+-]digits]` (a leading or trailing point with digits on the other side
+/// is allowed), surrounded by optional XML white space. Swift's `Double(String)` also takes `nan`, `inf` and
+/// hexadecimal (`0x1p10` is 1024), which no track file means: those are refused here.
+enum DecimalNumber {
+    /// The finite value of `text`, or nil if it is not a decimal number.
+    static func parse(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes -> Double? in
+            var a = 0, b = bytes.count
+            while a < b && XMLScanner.isSpace(bytes[a]) { a += 1 }
+            while b > a && XMLScanner.isSpace(bytes[b - 1]) { b -= 1 }
+            var i = a
+            if i < b && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            var digits = 0
+            while i < b && bytes[i] &- 48 <= 9 { i += 1; digits += 1 }
+            if i < b && bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                while i < b && bytes[i] &- 48 <= 9 { i += 1; digits += 1 }
+            }
+            guard digits > 0 else { return nil }
+            if i < b && (bytes[i] | 0x20) == UInt8(ascii: "e") {
+                i += 1
+                if i < b && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+                let first = i
+                while i < b && bytes[i] &- 48 <= 9 { i += 1 }
+                guard i > first else { return nil }
+            }
+            guard i == b, let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)),
+                  value.isFinite else { return nil }
+            return value
+        }
+    }
+}
