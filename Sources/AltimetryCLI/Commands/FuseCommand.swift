@@ -12,7 +12,8 @@ public struct FuseCommand: Command {
         .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
         .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
         VerticalAccuracyConvention.option,
-        .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+        .init("pressure", .value, placeholder: "FILE", help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+        ElevationSource.option,
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
         .init("jobs", .value, placeholder: "N", help: "Tracks fused, and CSV chunks parsed, at once (default: the number of cores)."),
@@ -46,7 +47,8 @@ public struct FuseCommand: Command {
         }
         smooth = a.flags.contains("smooth")
         let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
+                                  elevation: try ElevationSource(optionValue: a.values["ele"]))
         pressure = a.values["pressure"]
         saveState = a.values["save-state"]
         resume = a.values["resume"]
@@ -65,7 +67,8 @@ public struct FuseCommand: Command {
             let clashing = ["smooth", "save-state", "resume", "pressure"].filter { a.flags.contains($0) || a.values[$0] != nil }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
             if format == .gpx { throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track") }
-            if input == "-" || [".ndjson", ".jsonl", ".json", ".gpx"].contains(where: input.lowercased().hasSuffix) {
+            if input == "-" || TrackFileFormat(path: input) != nil
+                || [".ndjson", ".jsonl", ".json"].contains(where: input.lowercased().hasSuffix) {
                 throw UsageError("--follow expects a CSV file, got '\(input)'")
             }
         } else if followIdle != nil {
@@ -102,8 +105,9 @@ public struct FuseCommand: Command {
            try streamed(contents, parameters: checkpoint?.parameters ?? parameters, checkpoint: checkpoint, console: console) {
             return .success
         }
-        let table = try InputLoader.table(input, bytes: contents, pressurePath: pressure, options: readOptions, jobs: jobs)
-        for notice in table.notices { console.writeError(notice + "\n") }
+        let loaded = try InputLoader.load(input, bytes: contents, pressurePath: pressure, options: readOptions, jobs: jobs)
+        let table = loaded.table
+        for notice in table.notices + loaded.notes.map({ "notice: " + $0 }) { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         if (saveState != nil || resume != nil) && table.trackNames.count > 1 {
             throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; --save-state and --resume "
@@ -114,11 +118,16 @@ public struct FuseCommand: Command {
                                skipInvalid: readOptions.skipInvalid, resume: checkpoint, jobs: jobs)
         let result = try fuser.fuse(table)
         for track in result.tracks { for refused in track.refused { console.writeError("skipped: \(refused)\n") } }
-        let writer = FusedTrackWriter(table: table, fused: result.rows, jobs: jobs)
-        if format == .gpx && writer.lacksPositions {
-            console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
+        let bytes: [UInt8]
+        if format == .gpx, let document = loaded.trackFile?.gpx {
+            bytes = GPXTrackWriter(document: document, fused: loaded.trackFileRows.map { result.rows[$0] }).bytes()
+        } else {
+            let writer = FusedTrackWriter(table: table, fused: result.rows, jobs: jobs)
+            if format == .gpx, case let missing = writer.rowsWithoutPosition, missing > 0 {
+                console.writeError("notice: \(missing) of \(table.rows.count) rows have no lat/lon and are left out of the GPX output\n")
+            }
+            bytes = writer.bytes(format)
         }
-        let bytes = writer.bytes(format)
         try writeState(result.tracks.first?.checkpoint)
         if let out {
             try AtomicFile.write(bytes, to: out)

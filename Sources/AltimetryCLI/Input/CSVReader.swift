@@ -78,7 +78,9 @@ public enum CSVReader {
         /// boundaries into `jobs` chunks parsed at once (see `parseInChunks`), else they are parsed in turn.
         mutating func parse(jobs: Int = 1, minimumChunkBytes: Int = CSVReader.minimumChunkBytes) throws(InputError) -> InputTable {
             let n = bytes.count
-            let (bodyStart, headerLine) = try parseLines(from: 0, to: n, firstLine: 1, headerOnly: true)
+            // A UTF-8 byte-order mark (which some spreadsheet exports write) is not part of the first column's name.
+            let start = n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            let (bodyStart, headerLine) = try parseLines(from: start, to: n, firstLine: 1, headerOnly: true)
             guard let headerLine else { throw emptyFile }
             let chunks = min(jobs, (n - bodyStart) / max(1, minimumChunkBytes))
             if chunks > 1 { return try parseInChunks(from: bodyStart, firstLine: headerLine + 1, chunks: chunks) }
@@ -316,10 +318,10 @@ public enum CSVReader {
             if seen.contains(.t) && seen.contains(.time) {
                 throw InputError(file: file, line: line, message: "found both 't' and 'time'; expected one time column")
             }
-            let pressures = seen.filter(\.isPressure)
+            let pressures = seen.filter(\.isBarometer)
             if pressures.count > 1 {
-                throw InputError(file: file, line: line, message: "found \(pressures.count) pressure columns; expected one "
-                                 + "of pressure_hpa, pressure_kpa, pressure_pa")
+                throw InputError(file: file, line: line, message: "found \(pressures.count) barometer columns; expected one "
+                                 + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m")
             }
             if seen.contains(.gpsEllipsoidAltitude) != seen.contains(.geoidSeparation) {
                 throw InputError(file: file, line: line, message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
@@ -333,7 +335,7 @@ public enum CSVReader {
             }
             if pressures.isEmpty && !seen.contains(.gpsAltitude) && !seen.contains(.gpsEllipsoidAltitude) {
                 throw InputError(file: file, line: line, message: "found no pressure and no GPS column in the header "
-                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa or pressure_pa, "
+                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa or baro_alt_m, "
                                  + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
             }
             table.hasTrackColumn = seen.contains(.trackID)
@@ -414,6 +416,7 @@ public enum CSVReader {
                 case .t: row.time = value
                 case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
                     row.pressure = value * field.hectopascalsPerUnit
+                case .barometricAltitude: row.pressure = ElevationSource.pressure(atBarometricAltitude: value)
                 case .gpsAltitude: row.gpsAltitude = value
                 case .gpsEllipsoidAltitude: ellipsoid = value
                 case .geoidSeparation: separation = value

@@ -5,6 +5,9 @@
 public enum InputField: String, Sendable, CaseIterable {
     case t, time
     case pressureHectopascals = "pressure_hpa", pressureKilopascals = "pressure_kpa", pressurePascals = "pressure_pa"
+    /// A barometric altitude in metres (a watch's or Core Motion's), read through the standard atmosphere as a
+    /// pressure; see `ElevationSource`.
+    case barometricAltitude = "baro_alt_m"
     case gpsAltitude = "gps_alt_m", gpsEllipsoidAltitude = "gps_alt_ellipsoid_m", geoidSeparation = "geoid_sep_m"
     case gpsVerticalAccuracy = "gps_vacc_m"
     case temperatureCelsius = "temperature_c"
@@ -14,6 +17,9 @@ public enum InputField: String, Sendable, CaseIterable {
 
     /// Whether the field is a pressure column.
     var isPressure: Bool { self == .pressureHectopascals || self == .pressureKilopascals || self == .pressurePascals }
+
+    /// Whether the field is the barometer's reading: a pressure column or `baro_alt_m`.
+    var isBarometer: Bool { isPressure || self == .barometricAltitude }
 
     /// Hectopascals per unit of the column.
     var hectopascalsPerUnit: Double {
@@ -41,6 +47,10 @@ enum ValueCheck {
             let hPa = value * field.hectopascalsPerUnit
             if !pressureRange.contains(hPa) {
                 return "found \(value) (\(hPa) hPa), expected a station pressure between 250 and 1100 hPa"
+            }
+        case .barometricAltitude:
+            if ElevationSource.pressure(atBarometricAltitude: value) == nil {
+                return "found \(value), expected a barometric altitude in metres within the standard atmosphere (-1000 to 11000)"
             }
         case .gpsAltitude, .gpsEllipsoidAltitude, .trueAltitude, .referenceAltitude:
             if abs(value) >= 20_000 { return "found \(value), expected an altitude in metres within ±20,000" }

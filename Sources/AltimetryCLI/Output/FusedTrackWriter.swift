@@ -78,11 +78,13 @@ public struct FusedTrackWriter: Sendable {
         return out.array
     }
 
-    /// Whether any row lacks a position, so GPX points get latitude and longitude 0.
-    public var lacksPositions: Bool { table.rows.contains { $0.latitude == nil || $0.longitude == nil } }
+    /// The rows without a position, which GPX output leaves out (a track point needs one).
+    public var rowsWithoutPosition: Int { table.rows.count { $0.latitude == nil || $0.longitude == nil } }
 
-    /// GPX 1.1: one `trk` per track; each point's `ele` is the fused altitude and its `extensions` carry
-    /// `altimetry:sigma_m`, `altimetry:qnh_hpa`, `altimetry:qnh_sigma_hpa`, `altimetry:t` and `altimetry:status`.
+    /// GPX 1.1: one `trk` per track, one point per row with a position (rows without one are left out); each
+    /// point's `ele` is the fused altitude and its `extensions` carry `altimetry:sigma_m`, `altimetry:qnh_hpa`,
+    /// `altimetry:qnh_sigma_hpa`, `altimetry:t` and `altimetry:status`. A GPX input is written back by
+    /// `GPXTrackWriter` instead.
     func gpx() -> [UInt8] {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -91,7 +93,7 @@ public struct FusedTrackWriter: Sendable {
 
             """
         var groups = [[Int]](repeating: [], count: table.trackNames.count)
-        for (i, row) in table.rows.enumerated() { groups[row.track].append(i) }
+        for (i, row) in table.rows.enumerated() where row.latitude != nil && row.longitude != nil { groups[row.track].append(i) }
         for (track, indices) in groups.enumerated() where !indices.isEmpty {
             text += "  <trk>\n"
             if table.hasTrackColumn { text += "    <name>\(Self.escapeXML(table.trackNames[track]))</name>\n" }
@@ -99,7 +101,8 @@ public struct FusedTrackWriter: Sendable {
             for i in indices {
                 let row = table.rows[i]
                 let f = fused[i]
-                text += "      <trkpt lat=\"\(row.latitude ?? 0)\" lon=\"\(row.longitude ?? 0)\">"
+                guard let latitude = row.latitude, let longitude = row.longitude else { continue }
+                text += "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">"
                 if !f.altitude.isNaN { text += "<ele>\(Fixed.text(f.altitude, 3))</ele>" }
                 if let texts = table.timeTexts, !texts[i].isEmpty { text += "<time>\(Self.escapeXML(texts[i]))</time>" }
                 text += "<extensions>"
