@@ -149,7 +149,7 @@ enum FITDecoder {
             var values = Values()
             if compressed, let last = lastTimestamp {
                 let offset = UInt32(header & 0x1F)
-                var time = (last & ~0x1F) + offset
+                var time = (last & ~0x1F) &+ offset
                 if offset < last & 0x1F { time = time &+ 0x20 }
                 values.timestamp = Double(time)
                 lastTimestamp = time
@@ -161,7 +161,9 @@ enum FITDecoder {
                 }
                 guard let value = number(b, p + field.offset, field, bigEndian: definition.bigEndian) else { continue }
                 if field.target == .timestamp {
-                    lastTimestamp = UInt32(value)
+                    // A time is a uint32 of seconds; a field 253 of another type or sign is no time.
+                    guard let seconds = UInt32(exactly: value) else { continue }
+                    lastTimestamp = seconds
                     values.timestamp = value
                 } else {
                     values.set(field.target, value)
@@ -298,8 +300,8 @@ enum FITDecoder {
             let time = timestamp.isNaN ? nil : timestamp + FITDecoder.epochOffset
             switch global {
             case 0:
-                messages.manufacturer = messages.manufacturer ?? (manufacturer.isNaN ? nil : Int(manufacturer))
-                messages.product = messages.product ?? (product.isNaN ? nil : Int(product))
+                messages.manufacturer = messages.manufacturer ?? Int(exactly: manufacturer)
+                messages.product = messages.product ?? Int(exactly: product)
                 messages.productName = messages.productName ?? productName
             case 20:
                 messages.records.append(FITMessages.Record(
