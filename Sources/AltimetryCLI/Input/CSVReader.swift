@@ -321,7 +321,7 @@ public enum CSVReader {
             let pressures = seen.filter(\.isBarometer)
             if pressures.count > 1 {
                 throw InputError(file: file, line: line, message: "found \(pressures.count) barometer columns; expected one "
-                                 + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m")
+                                 + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m")
             }
             if seen.contains(.gpsEllipsoidAltitude) != seen.contains(.geoidSeparation) {
                 throw InputError(file: file, line: line, message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
@@ -335,7 +335,7 @@ public enum CSVReader {
             }
             if pressures.isEmpty && !seen.contains(.gpsAltitude) && !seen.contains(.gpsEllipsoidAltitude) {
                 throw InputError(file: file, line: line, message: "found no pressure and no GPS column in the header "
-                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa or baro_alt_m, "
+                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, "
                                  + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
             }
             table.hasTrackColumn = seen.contains(.trackID)
@@ -416,7 +416,7 @@ public enum CSVReader {
                 case .t: row.time = value
                 case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
                     row.pressure = value * field.hectopascalsPerUnit
-                case .barometricAltitude: row.pressure = ElevationSource.pressure(atBarometricAltitude: value)
+                case .barometricAltitude, .relativeAltitude: row.pressure = ElevationSource.pressure(atBarometricAltitude: value)
                 case .gpsAltitude: row.gpsAltitude = value
                 case .gpsEllipsoidAltitude: ellipsoid = value
                 case .geoidSeparation: separation = value

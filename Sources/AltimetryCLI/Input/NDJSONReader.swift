@@ -95,7 +95,7 @@ public enum NDJSONReader {
                     usesISOTime = false
                 case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
                     row.pressure = v * field.hectopascalsPerUnit
-                case .barometricAltitude: row.pressure = ElevationSource.pressure(atBarometricAltitude: v)
+                case .barometricAltitude, .relativeAltitude: row.pressure = ElevationSource.pressure(atBarometricAltitude: v)
                 case .gpsAltitude: row.gpsAltitude = v
                 case .gpsEllipsoidAltitude: ellipsoid = v
                 case .geoidSeparation: separation = v
@@ -144,7 +144,7 @@ public enum NDJSONReader {
         }
         if !sawPressureOrGPS {
             throw InputError(file: file, message: "found no pressure and no GPS field in any line; expected pressure_hpa, "
-                             + "pressure_kpa, pressure_pa or baro_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
+                             + "pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
         }
         if !unknown.isEmpty {
             table.notices.append("notice: \(file): ignoring unknown field\(unknown.count == 1 ? "" : "s") "
