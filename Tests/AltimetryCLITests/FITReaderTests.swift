@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 import Testing
 @testable import AltimetryCLI
 
@@ -122,5 +123,20 @@ struct FITReaderTests {
             #expect((row.latitude ?? 0) < 0 && (row.longitude ?? 0) < 0)
         }
         #expect(messages.manufacturer == 255 && messages.product == 42)
+    }
+}
+
+@Suite("FIT CRC")
+struct FITCRCTests {
+    @Test("The byte-table CRC equals the FIT SDK's nibble algorithm on random bytes, and CRC-16/ARC's check value")
+    func byteTable() {
+        var random = SeededGenerator(seed: 16)
+        for length in [0, 1, 2, 13, 100, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let nibbles = bytes.reduce(UInt16(0), FITCRC.nibbleStep)
+            #expect(bytes.withUnsafeBytes { FITCRC.checksum($0, 0..<length) } == nibbles, "length \(length)")
+        }
+        // CRC-16/ARC of "123456789" is 0xBB3D (the catalogue's check value).
+        #expect(Array("123456789".utf8).withUnsafeBytes { FITCRC.checksum($0, 0..<9) } == 0xBB3D)
     }
 }

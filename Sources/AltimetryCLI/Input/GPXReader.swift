@@ -31,6 +31,9 @@ public enum GPXReader {
         try read(data, file: file, elevation: elevation).table
     }
 
+    /// The elements whose text is a reading.
+    enum Value { case ele, time, atemp }
+
     struct Parser {
         let file: String
         let elevationOption: ElevationSource?
@@ -38,8 +41,8 @@ public enum GPXReader {
         var document = GPXDocument()
         var table: InputTable
         var lines = LineCounter()
-        /// The value element being read (`ele`, `time`, `atemp`) and its decoded text.
-        var value: StaticString?
+        /// The value element being read and its decoded text.
+        var value: Value?
         var buffer: [UInt8] = []
         /// Where the raw copy of the element being kept started, and its level.
         var captureStart = 0
@@ -138,15 +141,15 @@ public enum GPXReader {
                 try startPoint(scanner)
             case 5 where point != nil:
                 if scanner.name(name, is: "ele") {
-                    startValue("ele")
+                    startValue(.ele)
                 } else if scanner.name(name, is: "extensions") {
                     extensionsStart = scanner.position
                 } else {
-                    if scanner.name(name, is: "time") { startValue("time") }
+                    if scanner.name(name, is: "time") { startValue(.time) }
                     capture(scanner, level: level)
                 }
             case 6... where point != nil && scanner.localName(name, is: "atemp"):
-                startValue("atemp")
+                startValue(.atemp)
             default:
                 break
             }
@@ -157,7 +160,7 @@ public enum GPXReader {
             captureLevel = level
         }
 
-        mutating func startValue(_ name: StaticString) {
+        mutating func startValue(_ name: Value) {
             value = name
             buffer.removeAll(keepingCapacity: true)
         }
@@ -219,29 +222,33 @@ public enum GPXReader {
             }
         }
 
-        mutating func finishValue(_ kind: StaticString, _ scanner: XMLScanner) throws(InputError) {
-            let text = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            switch kind.description {
-            case "time":
-                guard let seconds = ISO8601Parser().seconds(text) else {
-                    throw error(scanner, field: "time", "found time '\(text)', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
+        mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
+            // Numbers and times are read from the bytes; a string is made only for the time text and messages.
+            let found = { (bytes: [UInt8]) in
+                String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            switch kind {
+            case .time:
+                let seconds = buffer.withUnsafeBytes { raw in ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)])) }
+                guard let seconds else {
+                    throw error(scanner, field: "time", "found time '\(found(buffer))', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
                 }
                 row?.time = seconds
-                timeText = text
-            case "atemp":
-                guard let celsius = DecimalNumber.parse(text), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
-                    throw error(scanner, field: "atemp", "found atemp '\(text)', expected an air temperature between -120 and 75 °C")
+                timeText = buffer.withUnsafeBytes { raw in String(decoding: UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)]), as: UTF8.self) }
+            case .atemp:
+                guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
+                    throw error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air temperature between -120 and 75 °C")
                 }
                 row?.temperature = celsius + 273.15
-            default:
-                guard let altitude = DecimalNumber.parse(text), abs(altitude) < 20_000 else {
-                    throw error(scanner, field: "ele", "found ele '\(text)', expected a finite elevation in metres")
+            case .ele:
+                guard let altitude = buffer.withUnsafeBytes(DecimalNumber.parse), abs(altitude) < 20_000 else {
+                    throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a finite elevation in metres")
                 }
                 switch elevation {
                 case .gps: row?.gpsAltitude = altitude
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
-                        throw error(scanner, field: "ele", "found ele '\(text)', expected a barometric altitude within "
+                        throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a barometric altitude within "
                                     + "the standard atmosphere (-1000 to 11000 m)")
                     }
                     row?.pressure = pressure

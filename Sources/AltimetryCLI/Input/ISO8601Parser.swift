@@ -150,13 +150,27 @@ public struct ISO8601Parser: Sendable {
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = Self.civilFromDays(days)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        let fraction = millis != 0 || seconds.rounded() != seconds
+        // The 20 or 24 bytes written in place: a time per output row is on the writers' hot path.
+        return String(unsafeUninitializedCapacity: fraction ? 24 : 20) { buffer in
+            var i = 0
+            func put(_ value: Int, _ width: Int) {
+                var v = value
+                for k in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[i + k] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+                i += width
+            }
+            func put(_ byte: Character) {
+                buffer[i] = byte.asciiValue ?? 0
+                i += 1
+            }
+            put(year, 4); put("-"); put(month, 2); put("-"); put(day, 2); put("T")
+            put(secondOfDay / 3_600, 2); put(":"); put(secondOfDay / 60 % 60, 2); put(":"); put(secondOfDay % 60, 2)
+            if fraction { put("."); put(millis, 3) }
+            put("Z")
+            return i
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3_600, 2)):"
-            + "\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-        if millis != 0 || seconds.rounded() != seconds { text += "." + pad(millis, 3) }
-        return text + "Z"
     }
 }

@@ -26,6 +26,9 @@ public enum TCXReader {
         }
     }
 
+    /// The elements whose text is read.
+    enum Value { case time, latitude, longitude, altitude, creatorName }
+
     struct Parser {
         let file: String
         var table: InputTable
@@ -35,7 +38,7 @@ public enum TCXReader {
         var row: InputRow?
         var altitude = Double.nan
         var timeText = ""
-        var value: StaticString?
+        var value: Value?
         var buffer: [UInt8] = []
         var creatorDepth = 0
         var creator: String?
@@ -106,14 +109,13 @@ public enum TCXReader {
             } else if scanner.localName(name, is: "Creator") {
                 creatorDepth = scanner.open.count
             } else if row != nil {
-                for field in [StaticString("Time"), "LatitudeDegrees", "LongitudeDegrees", "AltitudeMeters"]
-                where scanner.localName(name, is: field) {
-                    value = field
-                    buffer.removeAll(keepingCapacity: true)
-                }
+                value = scanner.localName(name, is: "Time") ? .time : scanner.localName(name, is: "LatitudeDegrees") ? .latitude
+                    : scanner.localName(name, is: "LongitudeDegrees") ? .longitude
+                    : scanner.localName(name, is: "AltitudeMeters") ? .altitude : nil
+                buffer.removeAll(keepingCapacity: true)
             } else if creatorDepth > 0 && creator == nil && scanner.localName(name, is: "Name")
                         && scanner.open.count == creatorDepth + 1 {
-                value = "Name"
+                value = .creatorName
                 buffer.removeAll(keepingCapacity: true)
             }
         }
@@ -130,28 +132,31 @@ public enum TCXReader {
             }
         }
 
-        mutating func finishValue(_ kind: StaticString, _ scanner: XMLScanner) throws(InputError) {
-            let text = String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            let field = kind.description
-            switch field {
-            case "Name":
-                creator = text
-            case "Time":
-                guard let seconds = ISO8601Parser().seconds(text) else {
-                    throw error(scanner, field: field, "found '\(text)', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
+        mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
+            // Numbers and times are read from the bytes; a string is made only for the time text and messages.
+            let text = { [buffer] in String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            switch kind {
+            case .creatorName:
+                creator = text()
+            case .time:
+                let trimmed = buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }
+                let seconds = buffer.withUnsafeBytes { ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: $0[trimmed])) }
+                guard let seconds else {
+                    throw error(scanner, field: "Time", "found '\(text())', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
                 }
                 row?.time = seconds
-                timeText = text
-            case "AltitudeMeters":
-                guard let metres = DecimalNumber.parse(text), abs(metres) < 20_000 else {
-                    throw error(scanner, field: field, "found '\(text)', expected an altitude in metres within ±20,000")
+                timeText = String(decoding: buffer[trimmed], as: UTF8.self)
+            case .altitude:
+                guard let metres = buffer.withUnsafeBytes(DecimalNumber.parse), abs(metres) < 20_000 else {
+                    throw error(scanner, field: "AltitudeMeters", "found '\(text())', expected an altitude in metres within ±20,000")
                 }
                 altitude = metres
-            default:
-                let isLatitude = field == "LatitudeDegrees"
-                guard let degrees = DecimalNumber.parse(text),
+            case .latitude, .longitude:
+                let isLatitude = kind == .latitude
+                let field = isLatitude ? "LatitudeDegrees" : "LongitudeDegrees"
+                guard let degrees = buffer.withUnsafeBytes(DecimalNumber.parse),
                       ValueCheck.problem(isLatitude ? .latitude : .longitude, degrees) == nil else {
-                    throw error(scanner, field: field, "found '\(text)', expected "
+                    throw error(scanner, field: field, "found '\(text())', expected "
                                 + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180"))
                 }
                 if isLatitude { row?.latitude = degrees } else { row?.longitude = degrees }
