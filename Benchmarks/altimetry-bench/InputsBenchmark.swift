@@ -9,7 +9,8 @@ import Foundation
 /// temperature); a TCX of N/5 track points; a FIT file of N `record` messages (time, position, altitude,
 /// enhanced altitude, temperature, heart rate). Each round (K, default 5, after a warm-up) reads every input in
 /// turn, so a drift of the shared machine's speed falls on all alike; prints the median rate with the fastest and
-/// slowest sample, and the ratio of the median times against the `t` CSV's.
+/// slowest sample, and the ratio of the median times against the `t` CSV's. `--only NAME` (csv, gpx, tcx, fit)
+/// reads only those and the baseline.
 enum InputsBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
@@ -19,13 +20,16 @@ enum InputsBenchmark {
             samples = n
         }
         let points = rows / 5
-        let inputs: [(label: String, unit: String, count: Int, data: Data, read: (Data) throws -> Int)] = [
+        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1].lowercased() : nil }
+        let all: [(label: String, unit: String, count: Int, data: Data, read: (Data) throws -> Int)] = [
             ("CSV, t", "rows", rows, csv(rows: rows, iso: false), { try CSVReader.read($0, file: "t.csv").rows.count }),
             ("CSV, ISO time", "rows", rows, csv(rows: rows, iso: true), { try CSVReader.read($0, file: "time.csv").rows.count }),
             ("GPX", "points", points, gpx(points: points), { try GPXReader.read($0, file: "a.gpx").table.rows.count }),
             ("TCX", "points", points, tcx(points: points), { try TCXReader.read($0, file: "a.tcx").table.rows.count }),
             ("FIT", "records", rows, fit(records: rows), { try FITReader.read($0, file: "a.fit").table.rows.count }),
         ]
+        // `--only NAME` keeps the t CSV (the baseline) and the inputs whose label starts with NAME, for profiling.
+        let inputs = all.enumerated().filter { k, input in k == 0 || only.map { input.label.lowercased().hasPrefix($0) } ?? true }.map(\.element)
         var seconds = Array(repeating: [Double](), count: inputs.count)
         for round in 0...samples {
             for (k, input) in inputs.enumerated() {

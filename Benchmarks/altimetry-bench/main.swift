@@ -8,7 +8,7 @@ let usage = """
     BENCHMARKS:
       engine    Kalman filter predict + scalar update, smoother step, allocations per step
       fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K]
-      inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K]
+      inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K] [--only NAME]
     """
 
 switch arguments.first {

@@ -29,8 +29,10 @@ struct GPXReaderTests {
         #expect(row.gpsAltitude == 1200.5 && row.pressure == nil)
         #expect(row.temperature == 12.5 + 273.15)
         let document = try #require(reading.gpx)
-        #expect(document.points.first?.extensions.contains("<gpxtpx:hr>130</gpxtpx:hr>") == true)
-        #expect(document.points.first?.children == "<time>2024-05-01T12:00:00Z</time>")
+        let point = try #require(document.points.first)
+        #expect(document.extensions(point).contains("<gpxtpx:hr>130</gpxtpx:hr>"))
+        #expect(document.children(point) == "<time>2024-05-01T12:00:00Z</time>")
+        #expect(document.text(point.latitude) == "46.5" && document.text(point.longitude) == "7.9")
         #expect(document.tracks.first?.header == "<name>Morning hike</name><type>hiking</type>")
         #expect(document.namespaceDeclarations == ["xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""])
     }

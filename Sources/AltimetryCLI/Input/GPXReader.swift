@@ -17,7 +17,9 @@ public enum GPXReader {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
                 var parser = Parser(file: file, elevation: elevation)
-                return try parser.parse(bytes)
+                var reading = try parser.parse(bytes)
+                reading.gpx?.source = data
+                return reading
             }
         } catch let error as InputError {
             throw error
@@ -47,9 +49,10 @@ public enum GPXReader {
         /// Where the raw copy of the element being kept started, and its level.
         var captureStart = 0
         var captureLevel = 0
-        var extensionsStart = 0
+        var elevationStart = 0, extensionsStart = 0, extensionsContentStart = 0
         var row: InputRow?
-        var point: GPXDocument.Point?
+        var point = GPXDocument.Point(latitude: 0..<0, longitude: 0..<0, content: 0..<0)
+        var inPoint = false
         var timeText = ""
         var inTrack = false, inSegment = false
 
@@ -67,6 +70,8 @@ public enum GPXReader {
             }
             var scanner: XMLScanner
             do { scanner = try XMLScanner(bytes) } catch { throw malformed(error, bytes) }
+            table.rows.reserveCapacity(bytes.count / 200)
+            document.points.reserveCapacity(bytes.count / 200)
             do {
                 while let event = try scanner.next() {
                     switch event {
@@ -139,16 +144,17 @@ public enum GPXReader {
                 }
             case 4 where inSegment && scanner.name(name, is: "trkpt"):
                 try startPoint(scanner)
-            case 5 where point != nil:
+            case 5 where inPoint:
                 if scanner.name(name, is: "ele") {
                     startValue(.ele)
+                    elevationStart = scanner.eventStart
                 } else if scanner.name(name, is: "extensions") {
-                    extensionsStart = scanner.position
-                } else {
-                    if scanner.name(name, is: "time") { startValue(.time) }
-                    capture(scanner, level: level)
+                    extensionsStart = scanner.eventStart
+                    extensionsContentStart = scanner.position
+                } else if scanner.name(name, is: "time") {
+                    startValue(.time)
                 }
-            case 6... where point != nil && scanner.localName(name, is: "atemp"):
+            case 6... where inPoint && scanner.localName(name, is: "atemp"):
                 startValue(.atemp)
             default:
                 break
@@ -166,7 +172,7 @@ public enum GPXReader {
         }
 
         mutating func startPoint(_ scanner: XMLScanner) throws(InputError) {
-            var latitude: (Double, String)?, longitude: (Double, String)?
+            var latitude: (Double, Range<Int>)?, longitude: (Double, Range<Int>)?
             for (key, text) in scanner.attributes {
                 let isLatitude = scanner.name(key, is: "lat")
                 guard isLatitude || scanner.name(key, is: "lon") else { continue }
@@ -174,13 +180,12 @@ public enum GPXReader {
                 guard (isLatitude ? latitude : longitude) == nil else {
                     throw error(scanner, field: field, "found the attribute '\(field)' twice; expected it once")
                 }
-                let raw = scanner.string(text)
-                guard let number = DecimalNumber.parse(raw),
+                guard let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: scanner.bytes[text])),
                       ValueCheck.problem(isLatitude ? .latitude : .longitude, number) == nil else {
-                    throw error(scanner, field: field, "found \(field)=\"\(raw)\", expected "
+                    throw error(scanner, field: field, "found \(field)=\"\(scanner.string(text))\", expected "
                                 + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180"))
                 }
-                if isLatitude { latitude = (number, raw) } else { longitude = (number, raw) }
+                if isLatitude { latitude = (number, text) } else { longitude = (number, text) }
             }
             guard let latitude, let longitude else {
                 throw error(scanner, field: latitude == nil ? "lat" : "lon",
@@ -189,7 +194,8 @@ public enum GPXReader {
             let line = lines.location(scanner.eventStart, in: scanner.bytes).line
             row = InputRow(line: line, time: .nan, track: table.trackNames.count - 1,
                            latitude: latitude.0, longitude: longitude.0)
-            point = GPXDocument.Point(latitude: latitude.1, longitude: longitude.1)
+            point = GPXDocument.Point(latitude: latitude.1, longitude: longitude.1, content: scanner.position..<scanner.position)
+            inPoint = true
             timeText = ""
         }
 
@@ -204,14 +210,19 @@ public enum GPXReader {
                 switch level {
                 case 2: document.metadata = raw
                 case 3: document.tracks[document.tracks.count - 1].header += raw
-                default: point?.children += raw
+                default: break
                 }
                 return
             }
             switch level {
-            case 5 where point != nil && scanner.name(name, is: "extensions"):
-                point?.extensions += scanner.string(extensionsStart..<scanner.eventStart)
-            case 4 where point != nil:
+            case 5 where inPoint && scanner.name(name, is: "ele"):
+                point.elevation = elevationStart..<scanner.position
+            case 5 where inPoint && scanner.name(name, is: "extensions"):
+                point.extensions = extensionsStart..<scanner.position
+                point.extensionsContent = extensionsContentStart..<scanner.eventStart
+            case 4 where inPoint:
+                // A self-closing point has no content (its end comes at its start tag).
+                point.content = point.content.lowerBound..<max(point.content.lowerBound, scanner.eventStart)
                 try finishPoint(scanner)
             case 3 where inSegment:
                 inSegment = false
@@ -257,9 +268,9 @@ public enum GPXReader {
         }
 
         mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
-            guard let finished = row, let kept = point else { return }
+            guard let finished = row else { return }
             row = nil
-            point = nil
+            inPoint = false
             guard !finished.time.isNaN else { throw error(scanner, field: "time", "found a track point without a time; expected <time>") }
             if let last = table.rows.last, last.track == finished.track, finished.time < last.time {
                 throw error(scanner, field: "time", "time went backwards: found \(timeText) before the previous point; "
@@ -267,7 +278,7 @@ public enum GPXReader {
             }
             table.rows.append(finished)
             table.timeTexts?.append(timeText)
-            document.points.append(kept)
+            document.points.append(point)
             let track = document.tracks.count - 1
             let segment = document.tracks[track].segments.count - 1
             document.tracks[track].segments[segment] = document.tracks[track].segments[segment].lowerBound..<document.points.count

@@ -3,8 +3,8 @@ import Foundation
 
 /// Reads an input file or standard input in the format its name says.
 ///
-/// `.ndjson`, `.jsonl` and `.json` are NDJSON, `.gpx` is GPX, anything else CSV; standard input (`-`) is NDJSON
-/// when its first non-blank byte is `{`, else CSV.
+/// `.ndjson`, `.jsonl` and `.json` are NDJSON; `.gpx`, `.tcx` and `.fit` are track files (`TrackFileFormat`);
+/// anything else is CSV; standard input (`-`) is NDJSON when its first non-blank byte is `{`, else CSV.
 public enum InputLoader {
     /// The bytes of `path` (`-` for standard input).
     ///

@@ -38,7 +38,9 @@ public struct GPXTrackWriter: Sendable {
             out.append("\n")
             for segment in track.segments {
                 out.append("    <trkseg>\n")
-                for k in segment { appendPoint(k, to: &out) }
+                document.source.withUnsafeBytes { source in
+                    for k in segment { appendPoint(k, source: source, to: &out) }
+                }
                 out.append("    </trkseg>\n")
             }
             out.append("  </trk>\n")
@@ -47,14 +49,19 @@ public struct GPXTrackWriter: Sendable {
         return out.array
     }
 
-    private func appendPoint(_ k: Int, to out: inout ByteBuffer) {
+    private func appendPoint(_ k: Int, source: UnsafeRawBufferPointer, to out: inout ByteBuffer) {
         let point = document.points[k]
         let f = fused[k]
-        out.append("      <trkpt lat=\"\(point.latitude)\" lon=\"\(point.longitude)\">")
+        func copy(_ range: Range<Int>) { out.append(UnsafeRawBufferPointer(rebasing: source[range])) }
+        out.append("      <trkpt lat=\"")
+        copy(point.latitude)
+        out.append("\" lon=\"")
+        copy(point.longitude)
+        out.append("\">")
         if !f.altitude.isNaN { out.append("<ele>\(Fixed.text(f.altitude, 3))</ele>") }
-        out.append(point.children)
+        for part in point.otherContent { copy(part) }
         out.append("<extensions>")
-        out.append(point.extensions)
+        if let content = point.extensionsContent { copy(content) }
         if !f.altitude.isNaN {
             out.append("<altimetry:sigma_m>\(Fixed.text(f.altitudeStandardDeviation, 3))</altimetry:sigma_m>")
             out.append("<altimetry:qnh_hpa>\(Fixed.text(f.seaLevelPressure, 3))</altimetry:qnh_hpa>")

@@ -10,6 +10,8 @@
 /// Attribute names are not checked for duplicates in general (that check is quadratic or needs a hash per
 /// attribute); readers refuse a duplicate of an attribute they read. Every step is linear in the bytes: a tag
 /// with 200,000 attributes costs what 200,000 small tags do.
+import Foundation
+
 struct XMLScanner {
     /// What the scanner found next.
     enum Event: Equatable {
@@ -89,14 +91,13 @@ struct XMLScanner {
             return .end(name: end)
         }
         let n = bytes.count
+        guard let base = bytes.baseAddress else { throw Failure(offset: 0, message: "no root element; expected an XML document") }
         while position < n {
             if bytes[position] != UInt8(ascii: "<") {
                 let start = position
-                var references = false
-                while position < n && bytes[position] != UInt8(ascii: "<") {
-                    if bytes[position] == UInt8(ascii: "&") { references = true }
-                    position += 1
-                }
+                // memchr finds the next tag and any reference in the text between at memory speed.
+                position = memchr(base + start, Int32(UInt8(ascii: "<")), n - start).map { UnsafeRawPointer($0) - base } ?? n
+                let references = memchr(base + start, Int32(UInt8(ascii: "&")), position - start) != nil
                 if open.isEmpty {
                     for k in start..<position where !Self.isSpace(bytes[k]) {
                         throw Failure(offset: k, message: "text outside the root element; expected only markup there")
@@ -107,7 +108,10 @@ struct XMLScanner {
                 eventStart = start
                 return .text(start..<position, hasReferences: references)
             }
-            // Markup.
+            // Markup: a start or end tag unless the next byte is '!' or '?'.
+            let second = position + 1 < n ? bytes[position + 1] : 0
+            if second == UInt8(ascii: "/") { return try endTag() }
+            if second != UInt8(ascii: "!") && second != UInt8(ascii: "?") { return try startTag() }
             if starts(with: "<!--") {
                 guard let end = find("-->", from: position + 4) else { throw Failure(offset: position, message: "an unclosed comment; expected -->") }
                 position = end + 3
@@ -133,10 +137,7 @@ struct XMLScanner {
                 try skipDoctype()
                 continue
             }
-            if position + 1 < n && bytes[position + 1] == UInt8(ascii: "/") {
-                return try endTag()
-            }
-            return try startTag()
+            throw Failure(offset: position, message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
         }
         if let innermost = open.last {
             throw Failure(offset: n, message: "the document ends inside <\(string(innermost))>; expected </\(string(innermost))> (the file looks truncated)")
@@ -214,7 +215,8 @@ struct XMLScanner {
         guard let innermost = open.last else {
             throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
         }
-        guard bytes[innermost].elementsEqual(bytes[name]) else {
+        guard innermost.count == name.count,
+              memcmp(bytes.baseAddress! + innermost.lowerBound, bytes.baseAddress! + name.lowerBound, name.count) == 0 else {
             throw Failure(offset: tagStart, message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML")
         }
         open.removeLast()
@@ -353,6 +355,15 @@ struct XMLScanner {
         let n = b.count
         var i = 0
         while i < n {
+            // Eight ASCII bytes without a NUL at a time: no high bit set, and no zero byte (the classic
+            // (x − 0x01…01) & ~x & 0x80…80 test).
+            if i + 8 <= n {
+                let word = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 && (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let c = b[i]
             if c < 0x80 {
                 if c == 0 { return i }
