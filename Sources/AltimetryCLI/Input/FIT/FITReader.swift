@@ -36,19 +36,20 @@ public enum FITReader {
         rows.reserveCapacity(messages.records.count + messages.gnssFixes.count)
         for record in messages.records {
             guard let time = record.time else { untimed += 1; continue }
-            var row = try position(InputRow(line: record.index + 1, time: time), record.latitude, record.longitude, file: file)
+            var row = InputRow(line: record.index + 1, time: time)
+            try position(&row, record.latitude, record.longitude, file: file)
             if let celsius = record.temperature {
-                try check(.temperatureCelsius, celsius, "temperature", row, file: file)
+                try check(.temperatureCelsius, celsius, "temperature", row.line, file: file)
                 row.temperature = celsius + 273.15
             }
             if let pascals = record.absolutePressure, elevation == .barometric {
-                try check(.pressurePascals, pascals, "absolute_pressure", row, file: file)
+                try check(.pressurePascals, pascals, "absolute_pressure", row.line, file: file)
                 row.pressure = pascals / 100
             } else if let altitude = record.enhancedAltitude ?? record.altitude {
                 let field = record.enhancedAltitude != nil ? "enhanced_altitude" : "altitude"
                 switch elevation {
                 case .gps:
-                    try check(.gpsAltitude, altitude, field, row, file: file)
+                    try check(.gpsAltitude, altitude, field, row.line, file: file)
                     row.gpsAltitude = altitude
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
@@ -64,9 +65,10 @@ public enum FITReader {
         var fixes: [InputRow] = []
         for fix in messages.gnssFixes {
             guard let time = fix.time else { untimed += 1; continue }
-            var row = try position(InputRow(line: fix.index + 1, time: time), fix.latitude, fix.longitude, file: file)
+            var row = InputRow(line: fix.index + 1, time: time)
+            try position(&row, fix.latitude, fix.longitude, file: file)
             if let altitude = fix.altitude {
-                try check(.gpsAltitude, altitude, "gps_metadata.enhanced_altitude", row, file: file)
+                try check(.gpsAltitude, altitude, "gps_metadata.enhanced_altitude", row.line, file: file)
                 row.gpsAltitude = altitude
             }
             fixes.append(row)
@@ -103,21 +105,20 @@ public enum FITReader {
         return TrackFileReading(table: table, elevation: elevation, elevationReason: reason)
     }
 
-    /// `row` with the position, checked.
-    static func position(_ row: InputRow, _ latitude: Double?, _ longitude: Double?, file: String) throws(InputError) -> InputRow {
-        var row = row
+    /// Gives `row` the position, checked.
+    static func position(_ row: inout InputRow, _ latitude: Double?, _ longitude: Double?, file: String) throws(InputError) {
         if let latitude, let longitude {
-            try check(.latitude, latitude, "position_lat", row, file: file)
-            try check(.longitude, longitude, "position_long", row, file: file)
+            try check(.latitude, latitude, "position_lat", row.line, file: file)
+            try check(.longitude, longitude, "position_long", row.line, file: file)
             row.latitude = latitude
             row.longitude = longitude
         }
-        return row
     }
 
-    static func check(_ field: InputField, _ value: Double, _ name: String, _ row: InputRow, file: String) throws(InputError) {
+    /// Checks a value of the message numbered `line` (1-based).
+    static func check(_ field: InputField, _ value: Double, _ name: String, _ line: Int, file: String) throws(InputError) {
         if let problem = ValueCheck.problem(field, value) {
-            throw InputError(file: file, line: row.line, column: (name, 0), message: "in message \(row.line): \(problem)")
+            throw InputError(file: file, line: line, column: (name, 0), message: "in message \(line): \(problem)")
         }
     }
 }
