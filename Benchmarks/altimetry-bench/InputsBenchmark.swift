@@ -21,13 +21,24 @@ enum InputsBenchmark {
         }
         let points = rows / 5
         let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1].lowercased() : nil }
-        let all: [(label: String, unit: String, count: Int, data: Data, read: (Data) throws -> Int)] = [
-            ("CSV, t", "rows", rows, csv(rows: rows, iso: false), { try CSVReader.read($0, file: "t.csv").rows.count }),
-            ("CSV, ISO time", "rows", rows, csv(rows: rows, iso: true), { try CSVReader.read($0, file: "time.csv").rows.count }),
-            ("GPX", "points", points, gpx(points: points), { try GPXReader.read($0, file: "a.gpx").table.rows.count }),
-            ("TCX", "points", points, tcx(points: points), { try TCXReader.read($0, file: "a.tcx").table.rows.count }),
-            ("FIT", "records", rows, fit(records: rows), { try FITReader.read($0, file: "a.fit").table.rows.count }),
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-inputs-\(UUID().uuidString)")
+        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
+            print("cannot create \(dir.path): \(error)")
+            return 73
+        }
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Each input is read from a file as `fuse` reads it (`InputLoader.table`).
+        let all: [(label: String, unit: String, count: Int, data: Data, path: String)] = [
+            ("CSV, t", "rows", rows, csv(rows: rows, iso: false), dir.appendingPathComponent("t.csv").path),
+            ("CSV, ISO time", "rows", rows, csv(rows: rows, iso: true), dir.appendingPathComponent("time.csv").path),
+            ("GPX", "points", points, gpx(points: points), dir.appendingPathComponent("a.gpx").path),
+            ("TCX", "points", points, tcx(points: points), dir.appendingPathComponent("a.tcx").path),
+            ("FIT", "records", rows, fit(records: rows), dir.appendingPathComponent("a.fit").path),
         ]
+        for input in all where !FileManager.default.createFile(atPath: input.path, contents: input.data) {
+            print("error: cannot write \(input.path)")
+            return 73
+        }
         // `--only NAME` keeps the t CSV (the baseline) and the inputs whose label starts with NAME, for profiling.
         let inputs = all.enumerated().filter { k, input in k == 0 || only.map { input.label.lowercased().hasPrefix($0) } ?? true }.map(\.element)
         var seconds = Array(repeating: [Double](), count: inputs.count)
@@ -35,7 +46,7 @@ enum InputsBenchmark {
             for (k, input) in inputs.enumerated() {
                 let start = Date()
                 do {
-                    let count = try input.read(input.data)
+                    let count = try InputLoader.table(input.path, options: ReadOptions()).rows.count
                     guard count == input.count else { print("\(input.label): read \(count) of \(input.count)"); return 70 }
                 } catch {
                     print("\(input.label): \(error)")

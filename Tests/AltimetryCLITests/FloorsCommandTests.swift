@@ -47,7 +47,7 @@ struct FloorsCommandTests {
         defer { removeTemporary(path) }
         let result = run([path])
         #expect(result.code == .success)
-        #expect(result.err == "notice: \(path): ignoring unknown column 'note'\n")
+        #expect(result.err == "")
         // Golden: the seed visit's moves as FloorCounterTests finds them for seed 9.
         #expect(result.out == "Transitions:\n  110 s  +3 floors\n  1342 s  -4 floors\nFinal floor: -1\nUncertain: no\n")
     }

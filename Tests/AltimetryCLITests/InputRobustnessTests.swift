@@ -72,7 +72,7 @@ struct InputRobustnessTests {
                         : format == "ndjson" ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
                         : format == "gpx" ? GPXReader.table(data, file: "fuzz.gpx")
                         : TCXReader.read(data, file: "fuzz.tcx").table
-                    _ = try TrackFuser(parameters: AltitudeModelParameters(), skipInvalid: skipInvalid).fuse(table)
+                    _ = try fuseRows(table, skipInvalid: skipInvalid)
                     outcomes.ok += 1
                 } catch {
                     #expect(!error.description.isEmpty)
@@ -121,7 +121,7 @@ struct InputRobustnessTests {
             let data = Self.mutateFIT(original, using: &random)
             do {
                 let table = try FITReader.read(data, file: "fuzz.fit").table
-                _ = try TrackFuser(parameters: AltitudeModelParameters(), skipInvalid: false).fuse(table)
+                _ = try fuseRows(table, skipInvalid: false)
                 outcomes.ok += 1
             } catch {
                 #expect(!error.description.isEmpty)
