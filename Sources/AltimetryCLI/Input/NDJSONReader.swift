@@ -46,7 +46,7 @@ public enum NDJSONReader {
             var timeText = ""
             for key in object.keys.sorted() {
                 let value = object[key]
-                guard let field = InputField(rawValue: key) else {
+                guard let field = options.field(named: key) else {
                     if unknownSeen.insert(key).inserted { unknown.append(key) }
                     continue
                 }

@@ -1,0 +1,156 @@
+import Altimetry
+import Foundation
+import Simulation
+
+/// What `altimetry evaluate` prints: the scores per estimator, the truth and what it can tell, and the figures
+/// that need no truth; as text, or as JSON with snake_case keys (a number that does not exist is `null`).
+struct EvaluationReport: Codable, Equatable, Sendable {
+    /// One estimator's scores against the truth.
+    struct Estimator: Codable, Equatable, Sendable {
+        var name: String
+        var scoredRows: Int
+        var rmseMeters: Double?
+        var meanErrorMeters: Double?
+        var p95AbsoluteErrorMeters: Double?
+        var coverage: Double?
+        var nees: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case name, scoredRows = "scored_rows", rmseMeters = "rmse_m", meanErrorMeters = "mean_error_m"
+            case p95AbsoluteErrorMeters = "p95_abs_error_m", coverage, nees
+        }
+    }
+
+    /// The truth scored against.
+    struct Truth: Codable, Equatable, Sendable {
+        /// `reference` or `static`.
+        var kind: String
+        /// The reference column, for `reference`.
+        var column: String?
+        /// The static truth's altitude and its standard error, in metres, for `static`.
+        var altitudeMeters: Double?
+        var standardErrorMeters: Double?
+        var fixes: Int?
+        var blocks: Int?
+        var blockDurationSeconds: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case kind, column, altitudeMeters = "altitude_m", standardErrorMeters = "standard_error_m", fixes, blocks
+            case blockDurationSeconds = "block_duration_s"
+        }
+    }
+
+    var input: String
+    var model: String
+    var rows: Int
+    var readings: Int
+    var gpsFixes: Int
+    var gatedFixes: [RecordingEvaluation.GatedFix]
+    var scoringFromSeconds: Double
+    var truth: Truth
+    var estimators: [Estimator]
+    var acceptedFixMeanNIS: Double?
+    var largestAcceptedInnovationMeters: Double
+    var fronts: [WeatherFront]
+    var finalAltitudeMeters: Double?
+    var finalSigmaMeters: Double?
+    var finalQNHHectopascals: Double?
+    var finalQNHSigmaHectopascals: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case input, model, rows, readings, gpsFixes = "gps_fixes", gatedFixes = "gated_fixes"
+        case scoringFromSeconds = "scoring_from_s", truth, estimators, acceptedFixMeanNIS = "accepted_fix_mean_nis"
+        case largestAcceptedInnovationMeters = "largest_accepted_innovation_m", fronts
+        case finalAltitudeMeters = "final_altitude_m", finalSigmaMeters = "final_sigma_m"
+        case finalQNHHectopascals = "final_qnh_hpa", finalQNHSigmaHectopascals = "final_qnh_sigma_hpa"
+    }
+
+    /// Estimator names as the text shows them.
+    static let displayNames = ["kalman": "filter", "naive": "naive (cumulative)", "naive_600s": "naive (600 s)"]
+
+    init(input: String, model: String, rows: Int, referenceColumn: String?, scoringStart: Double,
+         evaluation e: RecordingEvaluation) {
+        self.input = input
+        self.model = model
+        self.rows = rows
+        readings = e.readingCount
+        gpsFixes = e.fixCount
+        gatedFixes = e.gatedFixes
+        scoringFromSeconds = scoringStart
+        if let s = e.staticTruth {
+            truth = Truth(kind: "static", altitudeMeters: s.altitude, standardErrorMeters: s.standardError,
+                          fixes: s.fixCount, blocks: s.blockCount, blockDurationSeconds: s.blockDuration)
+        } else {
+            truth = Truth(kind: "reference", column: referenceColumn)
+        }
+        estimators = RecordingEvaluation.estimatorNames.map { name in
+            let s = e.scores[name] ?? EstimatorScore()
+            return Estimator(name: name, scoredRows: s.count, rmseMeters: Self.number(s.rootMeanSquareError),
+                             meanErrorMeters: Self.number(s.meanError),
+                             p95AbsoluteErrorMeters: Self.number(s.absoluteErrorPercentile95),
+                             coverage: Self.number(s.coverage), nees: Self.number(s.meanNEES))
+        }
+        acceptedFixMeanNIS = Self.number(e.acceptedFixMeanNIS)
+        largestAcceptedInnovationMeters = e.largestAcceptedInnovation
+        fronts = e.fronts
+        finalAltitudeMeters = e.final.flatMap { Self.number($0.altitude) }
+        finalSigmaMeters = e.final.flatMap { Self.number($0.altitudeStandardDeviation) }
+        finalQNHHectopascals = e.final.flatMap { Self.number($0.seaLevelPressure) }
+        finalQNHSigmaHectopascals = e.final.flatMap { Self.number($0.seaLevelPressureStandardDeviation) }
+    }
+
+    /// A finite value, or nil (JSON has no NaN).
+    static func number(_ value: Double) -> Double? { value.isFinite ? value : nil }
+
+    /// `value` with `decimals`, or `-` where there is none.
+    static func text(_ value: Double?, _ decimals: Int) -> String { value.map { Fixed.text($0, decimals) } ?? "-" }
+
+    /// The report as text: the truth, the table, then what needs no truth.
+    var text: String {
+        var s = "\(input): \(rows) rows, \(readings) readings, \(gpsFixes) GPS fixes (\(gatedFixes.count) gated); \(model)\n"
+        s += truthText
+        let table = TextTable(
+            title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
+            header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"],
+            rows: estimators.map { e in
+                [Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
+                 Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
+                 Self.text(e.coverage, 2), Self.text(e.nees, 2)]
+            })
+        s += table.rendered
+        s += "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when honest); "
+            + "NEES the mean of (error/sigma)² (1 when honest).\n"
+        s += "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
+            + "(1 when the GPS model fits the receiver); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
+        if !gatedFixes.isEmpty {
+            s += "Gated fixes (\(gatedFixes.count)):\n"
+            for g in gatedFixes.prefix(20) {
+                s += "  t \(Self.text(g.time, 1)) s: \(Self.text(g.altitude, 1)) m, innovation "
+                    + "\(Self.text(g.innovation, 1)) m, NIS \(Self.text(g.normalizedInnovationSquared, 0))\n"
+            }
+            if gatedFixes.count > 20 { s += "  ... and \(gatedFixes.count - 20) more (all in --json)\n" }
+        }
+        s += "Fronts: " + (fronts.isEmpty ? "none" : fronts.map {
+            "\(Self.text($0.startTime, 0))-\(Self.text($0.endTime, 0)) s \(Self.text($0.sizeHectopascals, 1)) hPa"
+        }.joined(separator: ", ")) + "\n"
+        s += "Final: \(Self.text(finalAltitudeMeters, 1)) ± \(Self.text(finalSigmaMeters, 1)) m, QNH "
+            + "\(Self.text(finalQNHHectopascals, 2)) ± \(Self.text(finalQNHSigmaHectopascals, 2)) hPa\n"
+        return s
+    }
+
+    /// What the truth is, and what it can and cannot tell.
+    var truthText: String {
+        if truth.kind == "static" {
+            return "Truth: static, the median GPS altitude after \(Self.text(scoringFromSeconds, 0)) s, "
+                + "\(Self.text(truth.altitudeMeters, 2)) ± \(Self.text(truth.standardErrorMeters, 2)) m (standard error "
+                + "of the median from \(truth.blocks ?? 0) block medians of \(Self.text((truth.blockDurationSeconds ?? 0) / 60, 0)) min, "
+                + "\(truth.fixes ?? 0) fixes). A bias common to every fix is in neither: this truth tests the sigma "
+                + "against GPS noise and weather, not GPS's own bias.\n"
+        }
+        let column = truth.column ?? "the reference"
+        if column == "true_alt_m" { return "Truth: true_alt_m, carried to each row from the nearest earlier value.\n" }
+        return "Reference: \(column), carried to each row from the nearest earlier value. If it is itself an estimate "
+            + "(a drone's onboard filter), it shares this barometer and GPS: agreement shows consistency with another "
+            + "filter, not accuracy; errors of the common sensors cancel, and its own error adds to the differences.\n"
+    }
+}
