@@ -6,7 +6,8 @@ import Simulation
 ///
 /// The truth is a reference column (`true_alt_m`, `ref_alt_m`, or the one `--reference` names), carried to each
 /// row's time from the nearest earlier value where the reference sits on rows of its own; or, with `--static`,
-/// the median GPS altitude of the scored stretch, with its own standard error. Rows are read by the loader `fuse`
+/// the median GPS altitude of the scored stretch, with its own standard error. Without either it reports only
+/// what needs no truth (fixes gated, the accepted fixes' NIS, fronts, the final estimate). Rows are read by the loader `fuse`
 /// uses and fused by the library's `AltitudeFilter`; the scoring is `RecordingEvaluation`'s.
 public struct EvaluateCommand: Command {
     public static let name = "evaluate"
@@ -76,17 +77,21 @@ public struct EvaluateCommand: Command {
         guard table.trackNames.count == 1 else {
             throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; evaluate expects one")
         }
-        let truth: RecordingEvaluation.Truth
+        let truth: RecordingEvaluation.Truth?
+        let hasReferenceValues = table.rows.contains { $0.reference != nil }
         if isStatic {
             truth = .staticMedian
-        } else if table.referenceColumn != nil {
+        } else if hasReferenceValues {
             truth = .reference
         } else if let referenceColumn {
-            throw InputError(file: table.file, message: "found no column '\(referenceColumn)'; expected the reference "
-                             + "altitude named by --reference")
+            throw InputError(file: table.file, message: table.referenceColumn == nil
+                             ? "found no column '\(referenceColumn)'; expected the reference altitude named by --reference"
+                             : "found no value in the column '\(referenceColumn)'; expected reference altitudes in metres")
         } else {
-            throw InputError(file: table.file, message: "found no reference column; expected true_alt_m or ref_alt_m, "
-                             + "a column named with --reference, or --static for a device that stood still")
+            truth = nil
+            let why = table.referenceColumn.map { "the column \($0) is empty" } ?? "no reference column (true_alt_m, ref_alt_m)"
+            console.writeError("notice: \(table.file): \(why) and no --static: nothing is scored; only the figures "
+                               + "that need no truth are reported\n")
         }
         var rows: [RecordingEvaluation.Row] = []
         var lines: [Int] = []
@@ -110,7 +115,7 @@ public struct EvaluateCommand: Command {
             throw InputError(file: table.file, message: "\(error)", exitCode: code)
         }
         return EvaluationReport(input: table.file, model: model.summary, rows: table.rows.count,
-                                referenceColumn: isStatic ? nil : table.referenceColumn,
+                                referenceColumn: truth == .reference ? table.referenceColumn : nil,
                                 scoringStart: scoringStart, evaluation: evaluation)
     }
 }

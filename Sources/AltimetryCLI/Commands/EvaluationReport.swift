@@ -23,7 +23,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
 
     /// The truth scored against.
     struct Truth: Codable, Equatable, Sendable {
-        /// `reference` or `static`.
+        /// `reference`, `static` or `none`.
         var kind: String
         /// The reference column, for `reference`.
         var column: String?
@@ -80,8 +80,10 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         if let s = e.staticTruth {
             truth = Truth(kind: "static", altitudeMeters: s.altitude, standardErrorMeters: s.standardError,
                           fixes: s.fixCount, blocks: s.blockCount, blockDurationSeconds: s.blockDuration)
-        } else {
+        } else if let referenceColumn {
             truth = Truth(kind: "reference", column: referenceColumn)
+        } else {
+            truth = Truth(kind: "none")
         }
         estimators = RecordingEvaluation.estimatorNames.map { name in
             let s = e.scores[name] ?? EstimatorScore()
@@ -109,17 +111,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     var text: String {
         var s = "\(input): \(rows) rows, \(readings) readings, \(gpsFixes) GPS fixes (\(gatedFixes.count) gated); \(model)\n"
         s += truthText
-        let table = TextTable(
-            title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
-            header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"],
-            rows: estimators.map { e in
-                [Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
-                 Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
-                 Self.text(e.coverage, 2), Self.text(e.nees, 2)]
-            })
-        s += table.rendered
-        s += "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when honest); "
-            + "NEES the mean of (error/sigma)² (1 when honest).\n"
+        if truth.kind != "none" { s += scoreText }
         s += "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
             + "(1 when the GPS model fits the receiver); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
         if !gatedFixes.isEmpty {
@@ -138,6 +130,20 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         return s
     }
 
+    /// The scores, one row per estimator.
+    var scoreText: String {
+        let table = TextTable(
+            title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
+            header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"],
+            rows: estimators.map { e in
+                [Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
+                 Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
+                 Self.text(e.coverage, 2), Self.text(e.nees, 2)]
+            })
+        return table.rendered + "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when "
+            + "honest); NEES the mean of (error/sigma)² (1 when honest).\n"
+    }
+
     /// What the truth is, and what it can and cannot tell.
     var truthText: String {
         if truth.kind == "static" {
@@ -147,7 +153,9 @@ struct EvaluationReport: Codable, Equatable, Sendable {
                 + "\(truth.fixes ?? 0) fixes). A bias common to every fix is in neither: this truth tests the sigma "
                 + "against GPS noise and weather, not GPS's own bias.\n"
         }
-        let column = truth.column ?? "the reference"
+        guard let column = truth.column else {
+            return "Truth: none, so nothing is scored (--reference COLUMN or --static scores the estimators).\n"
+        }
         if column == "true_alt_m" { return "Truth: true_alt_m, carried to each row from the nearest earlier value.\n" }
         return "Reference: \(column), carried to each row from the nearest earlier value. If it is itself an estimate "
             + "(a drone's onboard filter), it shares this barometer and GPS: agreement shows consistency with another "
