@@ -52,6 +52,8 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     var acceptedFixMeanNIS: Double?
     var largestAcceptedInnovationMeters: Double
     var fronts: [WeatherFront]
+    /// Per front, the station pressure's own change over its span, in hPa (the weather's, for a still device).
+    var frontPressureChanges: [Double?]
     var finalAltitudeMeters: Double?
     var finalSigmaMeters: Double?
     var finalQNHHectopascals: Double?
@@ -61,6 +63,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         case input, model, rows, readings, gpsFixes = "gps_fixes", gatedFixes = "gated_fixes"
         case scoringFromSeconds = "scoring_from_s", truth, estimators, acceptedFixMeanNIS = "accepted_fix_mean_nis"
         case largestAcceptedInnovationMeters = "largest_accepted_innovation_m", fronts
+        case frontPressureChanges = "front_station_pressure_changes_hpa"
         case finalAltitudeMeters = "final_altitude_m", finalSigmaMeters = "final_sigma_m"
         case finalQNHHectopascals = "final_qnh_hpa", finalQNHSigmaHectopascals = "final_qnh_sigma_hpa"
     }
@@ -95,6 +98,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         acceptedFixMeanNIS = Self.number(e.acceptedFixMeanNIS)
         largestAcceptedInnovationMeters = e.largestAcceptedInnovation
         fronts = e.fronts
+        frontPressureChanges = e.frontPressureChanges.map { $0.flatMap(Self.number) }
         finalAltitudeMeters = e.final.flatMap { Self.number($0.altitude) }
         finalSigmaMeters = e.final.flatMap { Self.number($0.altitudeStandardDeviation) }
         finalQNHHectopascals = e.final.flatMap { Self.number($0.seaLevelPressure) }
@@ -122,11 +126,25 @@ struct EvaluationReport: Codable, Equatable, Sendable {
             }
             if gatedFixes.count > 20 { s += "  ... and \(gatedFixes.count - 20) more (all in --json)\n" }
         }
-        s += "Fronts: " + (fronts.isEmpty ? "none" : fronts.map {
-            "\(Self.text($0.startTime, 0))-\(Self.text($0.endTime, 0)) s \(Self.text($0.sizeHectopascals, 1)) hPa"
-        }.joined(separator: ", ")) + "\n"
+        s += frontText
         s += "Final: \(Self.text(finalAltitudeMeters, 1)) ± \(Self.text(finalSigmaMeters, 1)) m, QNH "
             + "\(Self.text(finalQNHHectopascals, 2)) ± \(Self.text(finalQNHSigmaHectopascals, 2)) hPa\n"
+        return s
+    }
+
+    /// The fronts reported; for a still device, beside the station pressure's own change over each one.
+    var frontText: String {
+        guard !fronts.isEmpty else { return "Fronts: none\n" }
+        let still = truth.kind == "static"
+        var s = "Fronts (\(fronts.count))" + (still ? ", beside the station pressure's own change over each (the "
+            + "weather's, the device being still):\n" : ":\n")
+        for (k, front) in fronts.enumerated() {
+            s += "  \(Self.text(front.startTime, 0))-\(Self.text(front.endTime, 0)) s: \(Self.text(front.sizeHectopascals, 1)) hPa"
+            if still, k < frontPressureChanges.count {
+                s += frontPressureChanges[k].map { "; station \(Self.text($0, 1)) hPa" } ?? " (in the warm-up)"
+            }
+            s += "\n"
+        }
         return s
     }
 

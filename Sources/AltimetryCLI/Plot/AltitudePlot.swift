@@ -35,9 +35,11 @@ struct AltitudePlot {
     private static let height = 700.0
 
     func svg() -> String {
-        let useMinutes = (times.last ?? 0) - (times.first ?? 0) > 600
+        let span = (times.last ?? 0) - (times.first ?? 0)
+        // Seconds up to 10 minutes, minutes up to 10 hours, hours beyond.
+        let (timeUnit, timeName) = span > 36_000 ? (3_600.0, "h") : span > 600 ? (60.0, "min") : (1.0, "s")
         let t0 = times.first ?? 0
-        let xs = times.map { useMinutes ? ($0 - t0) / 60 : $0 - t0 }
+        let xs = times.map { ($0 - t0) / timeUnit }
         let x = PlotAxis(xs)
         var altitudeValues = fused.indices.flatMap { [fused[$0] - sigma[$0], fused[$0] + sigma[$0]] }
         altitudeValues += truth.compactMap { $0 } + gps.compactMap { $0 } + naive.compactMap { $0 }
@@ -59,14 +61,14 @@ struct AltitudePlot {
             """
         s += axes(x: x, y: y1, px: px, py: p1, top: Self.top1, bottom: Self.bottom1, yLabel: "Altitude (m)", xLabel: nil)
         s += axes(x: x, y: y2, px: px, py: p2, top: Self.top2, bottom: Self.bottom2, yLabel: "QNH (hPa)",
-                  xLabel: useMinutes ? "Time (min)" : "Time (s)")
+                  xLabel: "Time (\(timeName))")
         s += band(id: "fused-band", keep, xs, fused, sigma, px, p1, color: "#9ecae1")
         if truth.contains(where: { $0 != nil }) { s += line(id: "truth", keep, xs, truth, px, p1, color: "black", dash: "4 3") }
         s += dots(id: "gps-fixes", xs, gps.indices.map { gated[$0] ? nil : gps[$0] }, px, p1, stride: stride)
         s += crosses(id: "gated-fixes", xs, gps.indices.map { gated[$0] ? gps[$0] : nil }, px, p1)
         s += line(id: "naive", keep, xs, naive, px, p1, color: "#e6550d", dash: nil)
         s += line(id: "fused", keep, xs, fused.map { $0 }, px, p1, color: "#08519c", dash: nil)
-        s += frontSpans(px: px, t0: t0, useMinutes: useMinutes)
+        s += frontSpans(px: px, t0: t0, timeUnit: timeUnit)
         s += band(id: "qnh-band", keep, xs, qnh, qnhSigma, px, p2, color: "#c7e9c0")
         s += line(id: "qnh", keep, xs, qnh.map { $0 }, px, p2, color: "#006d2c", dash: nil)
         s += legend()
@@ -146,21 +148,22 @@ struct AltitudePlot {
     static let labelCharacterWidth = 7.0
 
     /// Shaded spans over the QNH panel, one per detected front, labelled with its size in hPa.
-    private func frontSpans(px: (Double) -> Double, t0: Double, useMinutes: Bool) -> String {
+    private func frontSpans(px: (Double) -> Double, t0: Double, timeUnit: Double) -> String {
         guard !fronts.isEmpty else { return "" }
         var s = "<g id=\"fronts\" fill=\"#fdd0a2\" fill-opacity=\"0.6\">\n"
-        let starts = fronts.map { px(useMinutes ? ($0.startTime - t0) / 60 : $0.startTime - t0) }
-        let ends = fronts.map { px(useMinutes ? ($0.endTime - t0) / 60 : $0.endTime - t0) }
+        let starts = fronts.map { px(($0.startTime - t0) / timeUnit) }
+        let ends = fronts.map { px(($0.endTime - t0) / timeUnit) }
         let labels = fronts.map { "front \(Fixed.text($0.sizeHectopascals, 1)) hPa" }
         let rows = Self.labelRows(starts: starts.map { $0 + 3 },
                                   widths: labels.map { Double($0.count) * Self.labelCharacterWidth },
                                   rowCount: Self.frontLabelRows)
+        // Every span first, then every label, so no span is drawn over a label.
         for k in fronts.indices {
-            s += "<rect x=\"\(f(starts[k]))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, ends[k] - starts[k])))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>"
-            if let row = rows[k] {
-                s += "<text x=\"\(f(starts[k] + 3))\" y=\"\(f(Self.top2 + 14 + 15 * Double(row)))\" fill=\"#a63603\" fill-opacity=\"1\">\(labels[k])</text>"
-            }
-            s += "\n"
+            s += "<rect x=\"\(f(starts[k]))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, ends[k] - starts[k])))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>\n"
+        }
+        for k in fronts.indices {
+            guard let row = rows[k] else { continue }
+            s += "<text x=\"\(f(starts[k] + 3))\" y=\"\(f(Self.top2 + 14 + 15 * Double(row)))\" fill=\"#a63603\" fill-opacity=\"1\">\(labels[k])</text>\n"
         }
         let unlabelled = rows.filter { $0 == nil }.count
         if unlabelled > 0 {

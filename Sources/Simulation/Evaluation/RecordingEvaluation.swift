@@ -79,6 +79,11 @@ public struct RecordingEvaluation: Sendable {
     public private(set) var largestAcceptedInnovation = 0.0
     /// The weather fronts the filter reported.
     public private(set) var fronts: [WeatherFront] = []
+    /// For each front, the change of the station pressure itself over the front's span (the last pressure at or
+    /// before its end minus the last at or before its start), in hPa; nil where a pressure is missing. For a device
+    /// that stood still this is the weather's own change, a check on the front that needs no truth (at the
+    /// station, so about 1 % smaller than the change of QNH per 100 m of altitude).
+    public private(set) var frontPressureChanges: [Double?] = []
     /// The filter's last estimate.
     public private(set) var final: AltitudeEstimate?
     /// Time of the first row, in seconds; scoring starts at `firstTime + scoringStart`.
@@ -113,6 +118,7 @@ public struct RecordingEvaluation: Sendable {
         var windowed = NaiveAveragingBaseline(window: 600, gpsStandardDeviation: gpsSigma)
         var kalman = EstimatorScore(), naive = EstimatorScore(), naive600 = EstimatorScore()
         var nisSum = 0.0, nisCount = 0
+        var pressures: [(time: Double, pressure: Double)] = []
         for (index, row) in rows.enumerated() {
             if truth == .reference, let reference = row.reference { truthValue = reference }
             guard let reading = row.reading else { continue }
@@ -120,6 +126,7 @@ public struct RecordingEvaluation: Sendable {
             do { estimate = try filter.process(reading) } catch { throw .refused(rowIndex: index, error) }
             readingCount += 1
             final = estimate
+            if let p = reading.pressure { pressures.append((reading.time, p)) }
             let a = cumulative.update(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude)
             let b = windowed.update(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude)
             if let z = reading.gpsAltitude, let record = estimate.gpsUpdate {
@@ -140,6 +147,11 @@ public struct RecordingEvaluation: Sendable {
         }
         if nisCount > 0 { acceptedFixMeanNIS = nisSum / Double(nisCount) }
         fronts = filter.fronts
+        frontPressureChanges = fronts.map { front in
+            guard front.startTime >= start, let a = Self.lastPressure(pressures, atOrBefore: front.startTime),
+                  let b = Self.lastPressure(pressures, atOrBefore: front.endTime) else { return nil }
+            return b - a
+        }
         if truth != nil {
             guard kalman.count > 0 else {
                 throw .nothingToScore(duration: (rows.last?.time ?? firstTime) - firstTime, scoringStart: scoringStart,
@@ -147,6 +159,18 @@ public struct RecordingEvaluation: Sendable {
             }
             scores = ["kalman": kalman, "naive": naive, "naive_600s": naive600]
         }
+    }
+}
+
+extension RecordingEvaluation {
+    /// The last pressure at or before `time` in a time-ordered series, by binary search; nil before the first.
+    static func lastPressure(_ series: [(time: Double, pressure: Double)], atOrBefore time: Double) -> Double? {
+        var low = 0, high = series.count
+        while low < high {
+            let middle = (low + high) / 2
+            if series[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? series[low - 1].pressure : nil
     }
 }
 
