@@ -117,7 +117,8 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         s += truthText
         if truth.kind != "none" { s += scoreText }
         s += "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
-            + "(1 when the GPS model fits the receiver); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
+            + "(about 1 when the GPS model fits and fixes share the pressure's row, 0.5 in the simulator's scenarios, whose "
+            + "fixes come 0.9 s after a pressure); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
         if !gatedFixes.isEmpty {
             s += "Gated fixes (\(gatedFixes.count)):\n"
             for g in gatedFixes.prefix(20) {
