@@ -49,6 +49,9 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     var scoringFromSeconds: Double
     var truth: Truth
     var estimators: [Estimator]
+    /// The sensors alone against the fused track (`gps_only`, `baro_only`): the same figures, of (sensor − fused)
+    /// against the fused sigma.
+    var agreement: [Estimator]
     var acceptedFixMeanNIS: Double?
     var largestAcceptedInnovationMeters: Double
     var fronts: [WeatherFront]
@@ -61,7 +64,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case input, model, rows, readings, gpsFixes = "gps_fixes", gatedFixes = "gated_fixes"
-        case scoringFromSeconds = "scoring_from_s", truth, estimators, acceptedFixMeanNIS = "accepted_fix_mean_nis"
+        case scoringFromSeconds = "scoring_from_s", truth, estimators, agreement = "sensors_alone_against_fused", acceptedFixMeanNIS = "accepted_fix_mean_nis"
         case largestAcceptedInnovationMeters = "largest_accepted_innovation_m", fronts
         case frontPressureChanges = "front_station_pressure_changes_hpa"
         case finalAltitudeMeters = "final_altitude_m", finalSigmaMeters = "final_sigma_m"
@@ -69,7 +72,8 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     }
 
     /// Estimator names as the text shows them.
-    static let displayNames = ["kalman": "filter", "naive": "naive (cumulative)", "naive_600s": "naive (600 s)"]
+    static let displayNames = ["kalman": "filter", "naive": "naive (cumulative)", "naive_600s": "naive (600 s)",
+                               "gps_only": "GPS alone", "baro_only": "barometer alone"]
 
     init(input: String, model: String, rows: Int, referenceColumn: String?, scoringStart: Double,
          evaluation e: RecordingEvaluation) {
@@ -88,13 +92,8 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         } else {
             truth = Truth(kind: "none")
         }
-        estimators = RecordingEvaluation.estimatorNames.map { name in
-            let s = e.scores[name] ?? EstimatorScore()
-            return Estimator(name: name, scoredRows: s.count, rmseMeters: Self.number(s.rootMeanSquareError),
-                             meanErrorMeters: Self.number(s.meanError),
-                             p95AbsoluteErrorMeters: Self.number(s.absoluteErrorPercentile95),
-                             coverage: Self.number(s.coverage), nees: Self.number(s.meanNEES))
-        }
+        estimators = RecordingEvaluation.estimatorNames.map { Self.estimator($0, e.scores[$0] ?? EstimatorScore()) }
+        agreement = RecordingEvaluation.agreementNames.map { Self.estimator($0, e.agreement[$0] ?? EstimatorScore()) }
         acceptedFixMeanNIS = Self.number(e.acceptedFixMeanNIS)
         largestAcceptedInnovationMeters = e.largestAcceptedInnovation
         fronts = e.fronts
@@ -103,6 +102,12 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         finalSigmaMeters = e.final.flatMap { Self.number($0.altitudeStandardDeviation) }
         finalQNHHectopascals = e.final.flatMap { Self.number($0.seaLevelPressure) }
         finalQNHSigmaHectopascals = e.final.flatMap { Self.number($0.seaLevelPressureStandardDeviation) }
+    }
+
+    static func estimator(_ name: String, _ s: EstimatorScore) -> Estimator {
+        Estimator(name: name, scoredRows: s.count, rmseMeters: number(s.rootMeanSquareError),
+                  meanErrorMeters: number(s.meanError), p95AbsoluteErrorMeters: number(s.absoluteErrorPercentile95),
+                  coverage: number(s.coverage), nees: number(s.meanNEES))
     }
 
     /// A finite value, or nil (JSON has no NaN).
@@ -116,6 +121,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         var s = "\(input): \(rows) rows, \(readings) readings, \(gpsFixes) GPS fixes (\(gatedFixes.count) gated); \(model)\n"
         s += truthText
         if truth.kind != "none" { s += scoreText }
+        s += agreementText
         s += "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
             + "(about 1 when the GPS model fits and fixes share the pressure's row, 0.5 in the simulator's scenarios, whose "
             + "fixes come 0.9 s after a pressure); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
@@ -149,18 +155,29 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         return s
     }
 
+    /// The sensors alone against the fused track.
+    var agreementText: String {
+        Self.table(agreement, title: "The sensors alone against the fused track after \(Self.text(scoringFromSeconds, 0)) s "
+                   + "(sensor - fused; the barometer from the first fix on):",
+                   header: ["sensor", "rows", "RMS", "mean", "p95 |diff|", "inside fused σ", "NEES"])
+    }
+
     /// The scores, one row per estimator.
     var scoreText: String {
-        let table = TextTable(
-            title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
-            header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"],
+        Self.table(estimators, title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
+                   header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"])
+            + "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when "
+            + "honest); NEES the mean of (error/sigma)² (1 when honest).\n"
+    }
+
+    static func table(_ estimators: [Estimator], title: String, header: [String]) -> String {
+        TextTable(
+            title: title, header: header,
             rows: estimators.map { e in
                 [Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
                  Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
                  Self.text(e.coverage, 2), Self.text(e.nees, 2)]
-            })
-        return table.rendered + "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when "
-            + "honest); NEES the mean of (error/sigma)² (1 when honest).\n"
+            }).rendered
     }
 
     /// What the truth is, and what it can and cannot tell.

@@ -80,6 +80,13 @@ public struct RecordingEvaluation: Sendable {
     public private(set) var acceptedFixMeanNIS = Double.nan
     /// The largest |innovation| among the accepted GPS fixes after the warm-up, in metres.
     public private(set) var largestAcceptedInnovation = 0.0
+    /// How far the sensors alone stray from the fused track after the warm-up, by name: `gps_only` (each fix),
+    /// `baro_only` (the barometer's relative altitude from the first fix on, the first fix its only GPS). Each is
+    /// an `EstimatorScore` of (sensor alone − fused) against the fused sigma: its RMSE is the RMS difference, its
+    /// coverage the fraction of rows inside the fused one sigma. Needs no truth.
+    public private(set) var agreement: [String: EstimatorScore] = [:]
+    /// Names of `agreement`, in report order.
+    public static let agreementNames = ["gps_only", "baro_only"]
     /// The weather fronts the filter reported.
     public private(set) var fronts: [WeatherFront] = []
     /// For each front, the change of the station pressure itself over the front's span (the last pressure at or
@@ -122,6 +129,9 @@ public struct RecordingEvaluation: Sendable {
         var kalman = EstimatorScore(), naive = EstimatorScore(), naive600 = EstimatorScore()
         var nisSum = 0.0, nisCount = 0
         var pressures: [(time: Double, pressure: Double)] = []
+        var gpsOnly = EstimatorScore(), baroOnly = EstimatorScore()
+        /// The first fix minus the barometer's relative altitude then: barometer alone = this + relative altitude.
+        var baroAnchor: Double?
         for (index, row) in rows.enumerated() {
             if truth == .reference, let reference = row.reference { truthValue = reference }
             guard let reading = row.reading else { continue }
@@ -143,12 +153,23 @@ public struct RecordingEvaluation: Sendable {
                     largestAcceptedInnovation = max(largestAcceptedInnovation, abs(record.innovation))
                 }
             }
+            if baroAnchor == nil, filter.firstPressureAltitude != nil, let z = reading.gpsAltitude {
+                baroAnchor = z - estimate.relativeAltitude
+            }
+            if reading.time >= start {
+                let sigma = estimate.altitudeStandardDeviation
+                if let z = reading.gpsAltitude { gpsOnly.add(error: z - estimate.altitude, sigma: sigma) }
+                if let anchor = baroAnchor, reading.pressure != nil {
+                    baroOnly.add(error: anchor + estimate.relativeAltitude - estimate.altitude, sigma: sigma)
+                }
+            }
             guard reading.time >= start, let t = truthValue else { continue }
             kalman.add(error: estimate.altitude - t, sigma: estimate.altitudeStandardDeviation)
             if let h = a.altitudeMeters, let s = a.reportedStandardDeviation { naive.add(error: h - t, sigma: s) }
             if let h = b.altitudeMeters, let s = b.reportedStandardDeviation { naive600.add(error: h - t, sigma: s) }
         }
         if nisCount > 0 { acceptedFixMeanNIS = nisSum / Double(nisCount) }
+        agreement = ["gps_only": gpsOnly, "baro_only": baroOnly]
         fronts = filter.fronts
         frontPressureChanges = fronts.map { front in
             guard front.startTime >= start, let a = Self.lastPressure(pressures, atOrBefore: front.startTime),
