@@ -41,7 +41,13 @@ struct AltitudePlot {
         let t0 = times.first ?? 0
         let xs = times.map { ($0 - t0) / timeUnit }
         let x = PlotAxis(xs)
-        var altitudeValues = fused.indices.flatMap { [fused[$0] - sigma[$0], fused[$0] + sigma[$0]] }
+        // The band sets the axis only where its sigma is ordinary: the prior's 84 m at the first row would squash
+        // the whole track into a corner.
+        let finiteSigmas = sigma.filter(\.isFinite).sorted()
+        let typicalSigma = finiteSigmas.isEmpty ? 0 : finiteSigmas[finiteSigmas.count / 2]
+        var altitudeValues = fused.indices.flatMap { k in
+            sigma[k] <= 5 * typicalSigma ? [fused[k] - sigma[k], fused[k] + sigma[k]] : [fused[k]]
+        }
         altitudeValues += truth.compactMap { $0 } + gps.compactMap { $0 } + naive.compactMap { $0 }
         let y1 = PlotAxis(altitudeValues)
         let y2 = PlotAxis(qnh.indices.flatMap { [qnh[$0] - qnhSigma[$0], qnh[$0] + qnhSigma[$0]] })
