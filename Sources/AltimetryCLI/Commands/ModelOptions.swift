@@ -51,7 +51,9 @@ struct ModelOptions: Sendable {
     var summary: String {
         var parts: [String] = []
         if let paramsFile { parts.append("--params \((paramsFile as NSString).lastPathComponent)") }
-        for (name, value) in overrides { parts.append("--\(name) \(value.formatted())") }
+        for (name, value) in overrides {
+            parts.append("--\(name) " + (value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"))
+        }
         if let gate { parts.append("--gate \(gate ? "on" : "off")") }
         if let fronts { parts.append("--fronts \(fronts ? "on" : "off")") }
         return parts.isEmpty ? "default model" : "model: " + parts.joined(separator: " ")
