@@ -136,7 +136,8 @@ public struct AltitudeFilter: Sendable {
                 fixCount += 1
                 let white = parameters.gpsWhiteNoiseStandardDeviation
                 var variance = white * white
-                if let a = reading.gpsVerticalAccuracy {
+                if let reported = reading.gpsVerticalAccuracy {
+                    let a = reported * parameters.gpsVerticalAccuracyScale
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
