@@ -13,9 +13,10 @@ import Optimization
 ///
 /// The Allan fit gives the starting point of the maximum-likelihood search and, with the reported accuracies a,
 /// a first scale k = √((σ_e² + σ_g²) / mean(a²)). The maximum-likelihood fit (`MaximumLikelihoodFit`) then frees
-/// σ_e, τ, σ_g, q_b and σ_p, and k where fixes report an accuracy. Without a barometer the filter sees the GPS
-/// alone, and the altitude is held still (q_h = 10⁻⁶ m²/s) so that the GPS error is not mistaken for motion:
-/// such a recording must be static.
+/// σ_e, τ, σ_g, q_b and σ_p, and k where fixes report an accuracy. On a static recording (and one without a
+/// barometer, which must be static) the altitude is held still, q_h = 10⁻⁶ m²/s, for the likelihood: with the
+/// moving model's 10 m²/s a wandering GPS error is explained as motion of the receiver, and the barometer, which
+/// says there is none, is then explained away as noise (the indoor desk's maximum ran to σ_p = 5 hPa).
 public struct ReceiverIdentification: Sendable, Equatable {
     /// Which series the Allan deviation was taken of.
     public enum Series: String, Sendable, Equatable, Codable {
@@ -72,7 +73,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
         }
         // The search starts from the Allan fit, inside the bounds.
         var start = base
-        if !hasBarometer { start.altitudeNoiseDensity = 1e-6 }
+        if series == .gpsAltitude { start.altitudeNoiseDensity = Self.staticAltitudeNoiseDensity }
         var free: [IdentifiableParameter] = [.gpsSigma, .gpsTau, .gpsWhite]
         let initial: [(IdentifiableParameter, Double)] = [
             (.gpsSigma, allanFit.correlatedStandardDeviation), (.gpsTau, allanFit.correlationTime),
@@ -92,6 +93,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
         }
         identifiedParameters = identified
     }
+
+    /// The altitude's random-walk density used for the likelihood of a static recording, in m²/s.
+    public static let staticAltitudeNoiseDensity = 1e-6
 
     /// Whether the barometric altitude's 60-s changes stay under 1.5 m in 95 % of the cases.
     static func isStatic(_ readings: [AltitudeReading]) -> Bool {
