@@ -17,27 +17,34 @@ extension GPSErrorModelBank {
     /// The bank's whole state, for checkpoints.
     public struct Checkpoint: Sendable, Codable {
         public var members: [AltitudeFilterCheckpoint]
-        public var logWeights: [Double]
+        /// Log weights; −∞ (a disabled hypothesis) is written as null.
+        public var logWeights: [Double?]
+        public var isEnabled: [Bool]
+        public var frontDetector: FrontDetector?
         public var time: Double?
     }
 
     /// The bank's whole state.
     public var checkpoint: Checkpoint {
-        Checkpoint(members: members.map(\.checkpoint), logWeights: logWeights, time: time)
+        Checkpoint(members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
+                   isEnabled: isEnabled, frontDetector: frontDetector, time: time)
     }
 
     /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
     ///
     /// - Throws: `AltitudeModelError.invalidParameter` when the checkpoint does not match the bank.
     mutating func restore(_ checkpoint: Checkpoint) throws(AltitudeModelError) {
-        guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count else {
+        guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count,
+              checkpoint.isEnabled.count == members.count else {
             throw .invalidParameter(name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
                                     expected: "\(members.count) members, one per hypothesis")
         }
         var restored: [AltitudeFilter] = []
         for member in checkpoint.members { restored.append(try AltitudeFilter(restoring: member)) }
         members = restored
-        logWeights = checkpoint.logWeights
+        logWeights = checkpoint.logWeights.map { $0 ?? -.infinity }
+        isEnabled = checkpoint.isEnabled
+        frontDetector = checkpoint.frontDetector
         time = checkpoint.time
     }
 }

@@ -22,7 +22,10 @@ import StateEstimation
 /// times at stake, the likelihoods cannot tell the models apart, the weights stay near the prior, and the sigma
 /// rests on the spread of the hypotheses: it errs on the safe side (see `Docs/identification.md`).
 ///
-/// Fronts, fix counts and the update records are the leading member's (the one of largest weight).
+/// Fronts are reported by a `FrontDetector` of the bank's own that watches the mixture's QNH and its sigma,
+/// which includes the spread between the models (the leading member's detector, seeing one model's QNH, reported
+/// 62 fronts on a 9.8-day static logger whose GPS wanders for hours). Fix counts and the update records are the
+/// leading member's (the one of largest weight).
 public struct GPSErrorModelBank: Sendable {
     /// One GPS error model of the bank.
     public struct Hypothesis: Sendable, Equatable, Hashable, Codable {
@@ -42,6 +45,11 @@ public struct GPSErrorModelBank: Sendable {
 
     /// The spreads of the hypotheses, in metres: from a receiver that keeps its 0.5 m to a poor antenna's 30 m.
     public static let standardDeviations: [Meters] = [0.5, 2, 10, 30]
+    /// Hypotheses with σ_e below this many metres take part only once a fix reports a vertical accuracy at most
+    /// this large: a receiver that keeps 0.5 m says so. Without that evidence a slow GPS wander and the weather's
+    /// random walk explain a static logger's data about equally well, and the bank chose 0.5 m on both Bergen
+    /// loggers (coverage 0.17 and 0.44 of their static stretches, NEES 57 and 102).
+    public static let claimedAccuracyThreshold: Meters = 1
     /// The correlation times of the hypotheses, in seconds: fast multipath, satellite geometry, ionosphere.
     public static let correlationTimes: [Seconds] = [30, 300, 3_600]
     /// The mean dwell time of the switching prior, in seconds.
@@ -68,6 +76,10 @@ public struct GPSErrorModelBank: Sendable {
     public let hypotheses: [Hypothesis]
     /// The members' log weights, normalised (log Σ exp = 0).
     public internal(set) var logWeights: [Double]
+    /// Whether each hypothesis takes part (see `claimedAccuracyThreshold`).
+    public internal(set) var isEnabled: [Bool]
+    /// The detector that reports fronts from the mixture's QNH; nil when the parameters detect none.
+    public internal(set) var frontDetector: FrontDetector?
     /// The time of the last reading, nil before the first.
     public internal(set) var time: Double?
 
@@ -86,7 +98,10 @@ public struct GPSErrorModelBank: Sendable {
             members.append(try AltitudeFilter(parameters: p, recordsRun: recordsRun))
         }
         self.members = members
-        logWeights = Array(repeating: -log(Double(hypotheses.count)), count: hypotheses.count)
+        frontDetector = parameters.detectsFronts ? FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) : nil
+        isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
+        let enabledCount = Double(isEnabled.filter { $0 }.count)
+        logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
     }
 
     /// The weights, Σ = 1.
@@ -102,11 +117,17 @@ public struct GPSErrorModelBank: Sendable {
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
         try reading.validate()
         if let time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
-        let k = Double(members.count)
+        if let a = reading.gpsVerticalAccuracy, a <= Self.claimedAccuracyThreshold, isEnabled.contains(false) {
+            // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
+            let share = log(1 / Double(members.count))
+            for j in members.indices where !isEnabled[j] { logWeights[j] = share; isEnabled[j] = true }
+            normalize()
+        }
+        let k = Double(isEnabled.filter { $0 }.count)
         // Relax towards uniform: w ← (1 − ε) w + ε/K.
         if let time, reading.time > time {
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
-            for j in logWeights.indices { logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k) }
+            for j in logWeights.indices where isEnabled[j] { logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k) }
         }
         var estimates: [AltitudeEstimate] = []
         estimates.reserveCapacity(members.count)
@@ -117,7 +138,12 @@ public struct GPSErrorModelBank: Sendable {
         }
         normalize()
         time = reading.time
-        return mixture(of: estimates)
+        let mixed = mixture(of: estimates)
+        if let detector = frontDetector, detector.isDue(at: reading.time) {
+            frontDetector?.observe(time: reading.time, seaLevelPressure: mixed.seaLevelPressure,
+                                   standardDeviation: mixed.seaLevelPressureStandardDeviation)
+        }
+        return mixed
     }
 
     /// The mixture of the members' current estimates; nil before the first reading.
@@ -135,6 +161,7 @@ public struct GPSErrorModelBank: Sendable {
 
     private mutating func normalize() {
         let top = logWeights.max() ?? 0
+        guard top.isFinite else { return }
         let total = top + log(logWeights.reduce(0) { $0 + exp($1 - top) })
         for j in logWeights.indices { logWeights[j] -= total }
     }
@@ -162,6 +189,6 @@ public struct GPSErrorModelBank: Sendable {
         return e
     }
 
-    /// The leading member's fronts.
-    public var fronts: [WeatherFront] { members[leadingIndex].fronts }
+    /// The fronts seen in the mixture's QNH.
+    public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
 }

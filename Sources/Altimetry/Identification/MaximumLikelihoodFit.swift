@@ -8,8 +8,10 @@ import Optimization
 /// log N(zₖ; h(x⁻ₖ), Sₖ) = −½ (yₖ²/Sₖ + ln 2π + ln Sₖ), the prediction-error decomposition (Harvey, *Forecasting,
 /// Structural Time Series Models and the Kalman Filter*, §3.4), here over every barometer and GPS update. The
 /// filter runs with the parameters' model but without the GPS gate, the front detector's noise switch and the
-/// adaptive bank, each of which would make the likelihood jump as a parameter crosses a threshold; the weather
-/// tendency and the barometric velocity stay. So it works on moving recordings as on static ones: the altitude's
+/// adaptive bank, each of which would make the likelihood jump as a parameter crosses a threshold, and without
+/// the barometric velocity, an input computed from the barometer's own noise that would make that noise look
+/// correlated (with it, a static simulated log's σ_p ran to its lower bound and σ_e came out 10 to 70 % high);
+/// the weather tendency stays. So it works on moving recordings as on static ones: the altitude's
 /// random walk takes the motion, and the barometer and GPS disagree only through the weather and the GPS error.
 ///
 /// The free parameters are searched on a log scale by `NelderMead`; standard errors come from the observed
@@ -37,6 +39,7 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
         p.gateStandardDeviations = nil
         p.detectsFronts = false
         p.adaptsGPSErrorModel = false
+        p.barometricVelocityTime = 0
         var total = 0.0
         do {
             var filter = try AltitudeFilter(parameters: p)

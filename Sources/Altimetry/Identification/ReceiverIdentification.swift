@@ -7,13 +7,16 @@ import Optimization
 /// The GPS error series is the GPS altitude itself where the recording is static (or has no barometer), and the
 /// GPS altitude minus the barometric altitude at standard QNH where it moves: the motion cancels and the weather
 /// is left, a slow random walk that shows at the longest averaging times only. A recording counts as static when
-/// the barometric altitude's 60-s changes stay under 1.5 m in 95 % of the cases (ordinary weather moves it
-/// 0.1 m a minute, a walker 10 to 30 m). The series is taken fix after fix at the median fix interval τ₀, gaps
+/// the barometric altitude's 60-s changes stay under 3 m in 95 % of the cases (a weather random walk of
+/// 1 hPa/√h moves it 1.1 m a minute at one sigma, real weather far less; a walker 5 to 30 m). The series is taken fix after fix at the median fix interval τ₀, gaps
 /// ignored.
 ///
 /// The Allan fit gives the starting point of the maximum-likelihood search and, with the reported accuracies a,
 /// a first scale k = √((σ_e² + σ_g²) / mean(a²)). The maximum-likelihood fit (`MaximumLikelihoodFit`) then frees
-/// σ_e, τ, σ_g, q_b and σ_p, and k where fixes report an accuracy. On a static recording (and one without a
+/// σ_e, τ and σ_g, and k where fixes report an accuracy; on a static recording also q_b and σ_p. On a moving
+/// recording the barometer sees the motion plus the weather and the GPS the motion plus its error, so the
+/// weather's random walk and a slow GPS error are told apart only by their dynamics: freeing q_b there let the
+/// weather run to zero and a long-τ GPS error take its place, so q_b and σ_p keep their given values. On a static recording (and one without a
 /// barometer, which must be static) the altitude is held still, q_h = 10⁻⁶ m²/s, for the likelihood: with the
 /// moving model's 10 m²/s a wandering GPS error is explained as motion of the receiver, and the barometer, which
 /// says there is none, is then explained away as noise (the indoor desk's maximum ran to σ_p = 5 hPa).
@@ -84,7 +87,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
             parameter.set(min(max(value, b.lowerBound * 2), b.upperBound / 2), in: &start)
         }
         if allanVerticalAccuracyScale != nil { free.append(.gpsVaccScale) }
-        if hasBarometer { free += [.weatherQ, .baroSigma] }
+        if hasBarometer && series == .gpsAltitude { free += [.weatherQ, .baroSigma] }
         defaultLogLikelihood = try MaximumLikelihoodFit.logLikelihood(of: readings, parameters: base)
         maximumLikelihood = try MaximumLikelihoodFit.fit(readings, free: free, start: start)
         var identified = base
@@ -97,7 +100,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
     /// The altitude's random-walk density used for the likelihood of a static recording, in m²/s.
     public static let staticAltitudeNoiseDensity = 1e-6
 
-    /// Whether the barometric altitude's 60-s changes stay under 1.5 m in 95 % of the cases.
+    /// Whether the barometric altitude's 60-s changes stay under 3 m in 95 % of the cases.
     static func isStatic(_ readings: [AltitudeReading]) -> Bool {
         let samples = readings.compactMap { r in r.pressure.map { (time: r.time, altitude: NaiveAveragingBaseline.pressureAltitude($0)) } }
         guard samples.count >= 2 else { return true }
@@ -110,7 +113,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
         }
         guard !changes.isEmpty else { return true }
         changes.sort()
-        return changes[min(changes.count - 1, Int(0.95 * Double(changes.count)))] < 1.5
+        return changes[min(changes.count - 1, Int(0.95 * Double(changes.count)))] < 3
     }
 
     /// The GPS error series: the GPS altitude, or the GPS altitude minus the latest barometric altitude.
