@@ -42,7 +42,7 @@ let package = Package(
 
         /// Atmosphere physics, GPS statistics, the altitude model, calibration, identification, floors, the naive baseline.
         .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness", "Optimization"], swiftSettings: optimized),
-        /// Scenario simulator: true profiles, weather, barometer and GPS with their errors.
+        /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
         .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
 
         // MARK: - Command line
