@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "AltimetryCLITests",
             dependencies: ["AltimetryCLI", "Altimetry", "Simulation", "Randomness"],
-            resources: [.copy("Golden")]
+            resources: [.copy("Golden"), .copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,7 @@ let usage = """
       fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K]
       real      the fixed and the adaptive GPS error model on ../shared/data/real [--data DIR]
       identify  identification on simulated static logs, 50 seeds per case [--seeds N] [--hours 2,8] [--sigmas 2,10,30] [--taus 30,300,3600] [--jobs J]
+      inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K] [--only NAME]
     """
 
 switch arguments.first {
@@ -21,6 +22,8 @@ case "real":
     exit(RealRecordingBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "identify":
     exit(IdentifyBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "inputs":
+    exit(InputsBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "-h", "--help", "help":
     print(usage)
     exit(0)
