@@ -28,7 +28,7 @@ status=0
 if grep -q "not found" <<<"$libraries"; then
     echo "error: a shared library is not found"; status=1
 fi
-if grep -E "libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime|libicu" <<<"$libraries"; then
+if grep -E "libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime" <<<"$libraries"; then
     echo "error: the binary still needs the Swift runtime or Foundation as shared libraries"; status=1
 fi
 if grep -F "$toolchain/" <<<"$libraries"; then

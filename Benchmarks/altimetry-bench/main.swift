@@ -8,6 +8,7 @@ let usage = """
     BENCHMARKS:
       engine    Kalman filter predict + scalar update, smoother step, allocations per step
       fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K]
+      tracks    many live tracks in one process: memory, rows/s and checkpoint bytes per track [--tracks N] [--rows R]
     """
 
 switch arguments.first {
@@ -15,6 +16,8 @@ case "engine":
     exit(EngineBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "fuse":
     exit(FuseBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "tracks":
+    exit(TracksBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "-h", "--help", "help":
     print(usage)
     exit(0)
