@@ -3,9 +3,11 @@ import Foundation
 /// One Markdown page of the package's documentation and its code blocks.
 ///
 /// A Swift block is preceded, on the line just above its fence, by one of two markers:
-/// `<!-- sample: PATH -->` (the block is the file at PATH, verbatim; the file is compiled in this test target and
-/// run by a test) or `<!-- excerpt: PATH -->` (the block quotes declarations from a source file at PATH: each of
-/// its code lines occurs there).
+/// `<!-- sample: PATH -->` (the block is the file at PATH, verbatim; a Swift file is compiled in this test target
+/// and run by a test, a script is run by a make target) or `<!-- excerpt: PATH -->` (the block quotes
+/// declarations from a source file at PATH: each of its code lines occurs there), or `<!-- manifest -->` (lines
+/// for a dependent package's manifest, whose product and package names must be this package's). A block of
+/// another language may carry a sample marker too.
 struct DocPage {
     /// The page's path relative to the package root, such as `Docs/engine.md`.
     let path: String
@@ -30,6 +32,8 @@ struct DocPage {
     enum Marker: Equatable {
         case sample(String)
         case excerpt(String)
+        /// `<!-- manifest -->`: lines of a dependent package's `Package.swift`, naming this package's products.
+        case manifest
     }
 
     /// The package's root directory: three levels above this file (Tests/DocSamplesTests/DocPage.swift).
@@ -120,6 +124,7 @@ struct DocPage {
     static func marker(_ line: String) -> Marker? {
         guard line.hasPrefix("<!--"), line.hasSuffix("-->") else { return nil }
         let body = line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
+        if body == "manifest" { return .manifest }
         for (prefix, make) in [("sample:", Marker.sample), ("excerpt:", Marker.excerpt)] where body.hasPrefix(prefix) {
             return make(body.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))
         }
