@@ -38,8 +38,10 @@ bench: release
 # Style: swift-format with the committed .swift-format (4-space indents, 120 columns).
 SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks
 
+# Formats in place, then rewrites every page's sample blocks from their (now formatted) files.
 format:
 	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+	scripts/sync-samples.py
 
 lint:
 	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)

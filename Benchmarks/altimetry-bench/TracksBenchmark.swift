@@ -80,12 +80,18 @@ enum TracksBenchmark {
         let total = Double(tracks * readings.count)
         print("tracks: \(tracks) tracks x \(readings.count) rows of a simulated hike, interleaved")
         print(String(format: "  resident memory per live track: %.0f bytes", perTrack))
-        print(String(format: "  interleaved over %d tracks: %.2f M rows/s; each track alone: %.2f M rows/s",
-                     tracks, total / interleaved / 1e6, total / alone / 1e6))
-        print(String(format: "  JSON checkpoint: %.0f bytes per track (%.1f MB in all)",
-                     Double(data.count) / Double(tracks), Double(data.count) / 1e6))
-        print(String(format: "  encode the whole set: %.1f ms (%.1f us per track); restore: %.1f ms (%.1f us per track)",
-                     encode * 1e3, encode * 1e6 / Double(tracks), restore * 1e3, restore * 1e6 / Double(tracks)))
+        print(
+            String(
+                format: "  interleaved over %d tracks: %.2f M rows/s; each track alone: %.2f M rows/s",
+                tracks, total / interleaved / 1e6, total / alone / 1e6))
+        print(
+            String(
+                format: "  JSON checkpoint: %.0f bytes per track (%.1f MB in all)",
+                Double(data.count) / Double(tracks), Double(data.count) / 1e6))
+        print(
+            String(
+                format: "  encode the whole set: %.1f ms (%.1f us per track); restore: %.1f ms (%.1f us per track)",
+                encode * 1e3, encode * 1e6 / Double(tracks), restore * 1e3, restore * 1e6 / Double(tracks)))
         print(String(format: "  (sink %.0f)", sink.truncatingRemainder(dividingBy: 1000)))
     }
 

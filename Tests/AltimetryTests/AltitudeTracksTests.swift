@@ -56,7 +56,7 @@ struct AltitudeTracksTests {
         _ = try set.process(Array(rows.prefix(20)), track: "b")
         var untouched = set
         var bad = Array(rows[20..<30])
-        bad[5].time = bad[4].time - 10                      // time goes backwards in the middle of the batch
+        bad[5].time = bad[4].time - 10  // time goes backwards in the middle of the batch
         #expect(throws: AltitudeModelError.self) { try set.process(bad, track: "a") }
         // The good batch then gives what it gives on a set that never saw the bad one.
         let estimates = try set.process(Array(rows[20..<30]), track: "a")

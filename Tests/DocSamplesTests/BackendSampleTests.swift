@@ -22,7 +22,7 @@ struct BackendSampleTests {
         var saved = try await TrackStore().save()
         var filters: [String: AltitudeFilter] = [:]
         for (track, readings) in try Self.requests() {
-            let store = try TrackStore(restoring: saved)            // a new process could serve each request
+            let store = try TrackStore(restoring: saved)  // a new process could serve each request
             let estimates = try await store.ingest(readings, track: track)
             saved = try await store.save()
             var filter = try filters[track] ?? AltitudeFilter()

@@ -86,8 +86,10 @@ struct DocPage {
                     end += 1
                 }
                 let above = index > 0 ? lines[index - 1].trimmingCharacters(in: .whitespaces) : ""
-                blocks.append(CodeBlock(language: language, text: body.joined(separator: "\n"), line: index + 1,
-                                        marker: marker(above), isIndented: false))
+                blocks.append(
+                    CodeBlock(
+                        language: language, text: body.joined(separator: "\n"), line: index + 1,
+                        marker: marker(above), isIndented: false))
                 index = end + 1
                 previousBlank = true
                 continue
@@ -97,19 +99,24 @@ struct DocPage {
                 index += 1
                 continue
             }
-            let isListItem = trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ")
+            let isListItem =
+                trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ")
                 || trimmed.first.map(\.isNumber) == true && trimmed.contains(". ")
             if !line.hasPrefix(" ") { inList = isListItem }
             if line.hasPrefix("    "), previousBlank, !inList {
                 var body: [String] = []
                 var end = index
-                while end < lines.count, lines[end].hasPrefix("    ") || lines[end].trimmingCharacters(in: .whitespaces).isEmpty {
+                while end < lines.count,
+                    lines[end].hasPrefix("    ") || lines[end].trimmingCharacters(in: .whitespaces).isEmpty
+                {
                     body.append(String(lines[end].dropFirst(min(4, lines[end].count))))
                     end += 1
                 }
                 while body.last?.isEmpty == true { body.removeLast() }
-                blocks.append(CodeBlock(language: "", text: body.joined(separator: "\n"), line: index + 1,
-                                        marker: nil, isIndented: true))
+                blocks.append(
+                    CodeBlock(
+                        language: "", text: body.joined(separator: "\n"), line: index + 1,
+                        marker: nil, isIndented: true))
                 index = end
                 previousBlank = true
                 continue

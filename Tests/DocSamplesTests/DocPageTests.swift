@@ -12,7 +12,9 @@ struct DocPageTests {
     func everySwiftBlockIsMarked() throws {
         for page in try DocPage.all() {
             for block in page.blocks where block.language == "swift" {
-                #expect(block.marker != nil, """
+                #expect(
+                    block.marker != nil,
+                    """
                     \(page.path):\(block.line): a Swift block needs '<!-- sample: \(Self.samplesFolder)NAME.swift -->' \
                     or '<!-- excerpt: Sources/.../FILE.swift -->' on the line above its fence
                     """)
@@ -28,7 +30,9 @@ struct DocPageTests {
                 // A Swift sample is compiled only where this target's sources are; another language's file may be
                 // anywhere (a script that a make target runs).
                 if block.language == "swift" {
-                    #expect(path.hasPrefix(Self.samplesFolder), "\(page.path):\(block.line): \(path) is not under \(Self.samplesFolder)")
+                    #expect(
+                        path.hasPrefix(Self.samplesFolder),
+                        "\(page.path):\(block.line): \(path) is not under \(Self.samplesFolder)")
                 }
                 let file = try Self.read(path, from: page, block: block)
                 let expected = file.hasSuffix("\n") ? String(file.dropLast()) : file
@@ -45,7 +49,9 @@ struct DocPageTests {
                 let source = try Self.read(path, from: page, block: block).components(separatedBy: "\n")
                     .map { Self.code(of: $0) }
                 for line in block.text.components(separatedBy: "\n").map({ Self.code(of: $0) }) where !line.isEmpty {
-                    #expect(source.contains { $0.contains(line) }, "\(page.path):\(block.line): '\(line)' is not in \(path)")
+                    #expect(
+                        source.contains { $0.contains(line) }, "\(page.path):\(block.line): '\(line)' is not in \(path)"
+                    )
                 }
             }
         }
@@ -53,7 +59,8 @@ struct DocPageTests {
 
     @Test("Manifest lines name this package and its library products")
     func manifestLinesNameProducts() throws {
-        let manifest = try String(contentsOf: DocPage.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: DocPage.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         let libraries = Set(Self.captures(#"\.library\(\s*name:\s*"([^"]+)""#, in: manifest))
         let package = try #require(Self.captures(#"Package\(\s*name:\s*"([^"]+)""#, in: manifest).first)
         var products = 0
@@ -73,12 +80,13 @@ struct DocPageTests {
 
     @Test("Every sample file is shown on a page")
     func everySampleIsShown() throws {
-        let shown = Set(try DocPage.all().flatMap { page in
-            page.blocks.compactMap { block -> String? in
-                if case .sample(let path)? = block.marker { return path }
-                return nil
-            }
-        })
+        let shown = Set(
+            try DocPage.all().flatMap { page in
+                page.blocks.compactMap { block -> String? in
+                    if case .sample(let path)? = block.marker { return path }
+                    return nil
+                }
+            })
         let folder = DocPage.packageRoot.appendingPathComponent(Self.samplesFolder)
         let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
         let samples = files.filter { $0.hasSuffix(".swift") }.map { Self.samplesFolder + $0 }
@@ -93,12 +101,14 @@ struct DocPageTests {
         var checked = 0
         for page in try DocPage.all() {
             for block in page.blocks where Self.isShell(block) {
-                for (offset, line) in block.text.components(separatedBy: "\n").enumerated() where !Self.isSynopsis(line) {
+                for (offset, line) in block.text.components(separatedBy: "\n").enumerated() where !Self.isSynopsis(line)
+                {
                     for arguments in ShellLine(line).altimetryInvocations {
                         checked += 1
                         if let problem = Self.problem(parsing: arguments) {
                             let at = block.line + offset + (block.isIndented ? 0 : 1)
-                            Issue.record("\(page.path):\(at): altimetry \(arguments.joined(separator: " ")): \(problem)")
+                            Issue.record(
+                                "\(page.path):\(at): altimetry \(arguments.joined(separator: " ")): \(problem)")
                         }
                     }
                 }
@@ -110,15 +120,19 @@ struct DocPageTests {
     @Test("Every make target and repository path named in a shell sample exists")
     func targetsAndPathsExist() throws {
         let makefile = try String(contentsOf: DocPage.packageRoot.appendingPathComponent("Makefile"), encoding: .utf8)
-        let targets = Set(makefile.components(separatedBy: "\n").compactMap { line -> String? in
-            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("\t"), !line.hasPrefix(".") else { return nil }
-            let name = line[..<colon]
-            return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? String(name) : nil
-        })
+        let targets = Set(
+            makefile.components(separatedBy: "\n").compactMap { line -> String? in
+                guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("\t"), !line.hasPrefix(".") else {
+                    return nil
+                }
+                let name = line[..<colon]
+                return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? String(name) : nil
+            })
         let roots = ["Sources/", "Tests/", "Docs/", "Benchmarks/", "scripts/"]
         for page in try DocPage.all() {
             for block in page.blocks where Self.isShell(block) {
-                for (offset, line) in block.text.components(separatedBy: "\n").enumerated() where !Self.isSynopsis(line) {
+                for (offset, line) in block.text.components(separatedBy: "\n").enumerated() where !Self.isSynopsis(line)
+                {
                     let at = "\(page.path):\(block.line + offset + (block.isIndented ? 0 : 1))"
                     for words in ShellLine(line).commands {
                         if words.first == "make" {

@@ -29,7 +29,8 @@ struct GettingStartedSampleTests {
         #expect(draws != gpsErrorDraws(seed: 6))
         let mean = draws.reduce(0, +) / Double(draws.count)
         let variance = draws.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(draws.count)
-        let lagOne = zip(draws, draws.dropFirst()).map { ($0 - mean) * ($1 - mean) }.reduce(0, +)
+        let lagOne =
+            zip(draws, draws.dropFirst()).map { ($0 - mean) * ($1 - mean) }.reduce(0, +)
             / Double(draws.count - 1) / variance
         // exp(-1/60) = 0.983; an hour at τ = 60 s is about 30 independent samples, so σ is known to ±25 % or so.
         #expect(abs(lagOne - 0.983) < 0.01)

@@ -15,7 +15,8 @@ struct ReadmeDemoTests {
 
         // The single hike's part, up to the pooled table, is checked here by running the demo with one pooled hike
         // (the default 20 take half a minute in a debug build); the pooled part is the same code over more seeds.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-demo-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "readme-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = Mutex("")
         let console = Console(write: { text in output.withLock { $0 += text } }, writeError: { _ in })

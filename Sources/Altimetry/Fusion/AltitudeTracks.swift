@@ -32,7 +32,8 @@ public struct AltitudeTracks: Sendable {
     /// - Throws: what `AltitudeFilter.process(_:)` throws, leaving the track as that leaves its filter; other tracks
     ///   are untouched, and a new track whose first reading is refused is not started.
     public mutating func process(_ reading: AltitudeReading, track id: String) throws(AltitudeModelError)
-        -> AltitudeEstimate {
+        -> AltitudeEstimate
+    {
         // In place through the dictionary's storage: no copy of the filter per reading.
         if let index = filters.index(forKey: id) { return try filters.values[index].process(reading) }
         var filter = try AltitudeFilter(parameters: parameters)
@@ -46,7 +47,8 @@ public struct AltitudeTracks: Sendable {
     /// - Returns: the estimate after each reading.
     /// - Throws: the first error of `AltitudeFilter.process(_:)`; the track is then left as it was before the batch.
     public mutating func process(_ readings: [AltitudeReading], track id: String) throws(AltitudeModelError)
-        -> [AltitudeEstimate] {
+        -> [AltitudeEstimate]
+    {
         var filter: AltitudeFilter
         if let live = filters[id] { filter = live } else { filter = try AltitudeFilter(parameters: parameters) }
         var estimates: [AltitudeEstimate] = []

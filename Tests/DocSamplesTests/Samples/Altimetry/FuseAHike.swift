@@ -8,9 +8,10 @@ func fuseAHike() throws -> (rootMeanSquareErrorMeters: Double, coverage: Double)
     var filter = try AltitudeFilter()
     var squaredErrors = 0.0, inside = 0.0
     for row in recording.readings {
-        let reading = AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                                      gpsVerticalAccuracy: row.gpsVerticalAccuracy)
-        let estimate = try filter.process(reading)              // altitude (m) and its one sigma (m)
+        let reading = AltitudeReading(
+            time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+            gpsVerticalAccuracy: row.gpsVerticalAccuracy)
+        let estimate = try filter.process(reading)  // altitude (m) and its one sigma (m)
         let error = estimate.altitude - row.trueAltitude
         squaredErrors += error * error
         if abs(error) <= estimate.altitudeStandardDeviation { inside += 1 }

@@ -8,7 +8,10 @@ import Combine
 
     func start() {
         let source = CoreMotionSource()
-        guard source.isAvailable else { text = "No barometer"; return }
+        guard source.isAvailable else {
+            text = "No barometer"
+            return
+        }
         task = Task {
             do {
                 for try await estimate in source.fused(with: AltitudeModelParameters()) {
@@ -20,6 +23,6 @@ import Combine
         }
     }
 
-    func stop() { task?.cancel() }   // cancelling the loop stops Core Motion's updates
+    func stop() { task?.cancel() }  // cancelling the loop stops Core Motion's updates
 }
 #endif
