@@ -18,10 +18,10 @@ def fuse_on_spark(spark, altimetry, input_path, output_dir, partitions):
     )
     # Every row of a track goes to the same partition; within a partition, track by track in time order.
     tracks = lines.repartition(partitions, "track_id").sortWithinPartitions("track_id", "t", "order")
-    fused = tracks.select("value").rdd.map(lambda row: row.value).pipe(
-        f"{altimetry} fuse - --format ndjson --jobs 1", checkCode=True
-    )
-    fused.saveAsTextFile(output_dir)
+    # Spark's own pipe (the JVM's PipedRDD, no Python in the data path): one `altimetry fuse` per partition, its
+    # lines on standard input, its output lines the result; a non-zero exit fails the job.
+    values = getattr(tracks.select("value")._jdf, "as")(spark._jvm.org.apache.spark.sql.Encoders.STRING())
+    values.rdd().pipe(f"{altimetry} fuse - --format ndjson --jobs 1").saveAsTextFile(output_dir)
 
 
 def main():
