@@ -4,17 +4,18 @@ import Simulation
 
 /// `altimetry-bench tracks [--tracks N] [--rows R]`: what many live tracks in one process cost.
 ///
-/// N tracks (default 10,000) each receive the first R rows (default 600: ten minutes at 1 Hz) of a simulated
+/// N tracks (default 2,000) each receive the first R rows (default 600: ten minutes at 1 Hz) of a simulated
 /// hike, interleaved (row 1 of every track, then row 2, ...), through one `AltitudeTracks`. It prints the
 /// resident memory the tracks add per track (from /proc/self/statm, before and after; the readings are built
-/// beforehand, so only the filters count), the rows per second of the interleaved run against one track fed the
-/// same rows alone, the JSON checkpoint's bytes per track, and the time to encode and to restore the whole set.
-/// Times are medians of 5 samples.
+/// beforehand, so only the filters count), the rows per second of the interleaved run, of the same rows in
+/// requests of 60 rows per track (`process(_:track:)` with an array, as a server receives them), and of each track
+/// alone, the JSON checkpoint's bytes per track, and the time to encode and to restore the whole set. Times are
+/// medians of 3 samples after a warm-up.
 enum TracksBenchmark {
     nonisolated(unsafe) static var sink = 0.0
 
     static func run(arguments: [String]) -> Int32 {
-        var tracks = 10_000
+        var tracks = 2_000
         var rows = 600
         var index = 0
         while index < arguments.count {
@@ -55,13 +56,20 @@ enum TracksBenchmark {
         let perTrack = Double(residentBytes() - before) / Double(tracks)
 
         // Interleaved over many tracks against one track alone, same rows.
-        let interleaved = try median(samples: 5) {
+        let interleaved = try median(samples: 3) {
             var set = try AltitudeTracks()
             for reading in readings {
                 for id in ids { sink += try set.process(reading, track: id).altitude }
             }
         }
-        let alone = try median(samples: 5) {
+        let requests = try median(samples: 3) {
+            var set = try AltitudeTracks()
+            for start in stride(from: 0, to: readings.count, by: 60) {
+                let batch = Array(readings[start..<min(start + 60, readings.count)])
+                for id in ids { sink += try set.process(batch, track: id).last?.altitude ?? 0 }
+            }
+        }
+        let alone = try median(samples: 3) {
             for _ in 0..<tracks {
                 var filter = try AltitudeFilter()
                 for reading in readings { sink += try filter.process(reading).altitude }
@@ -71,9 +79,9 @@ enum TracksBenchmark {
         // The checkpoint: bytes per track, encoding and restoring the whole set.
         let encoder = JSONEncoder()
         let data = try encoder.encode(set.checkpoint)
-        let encode = try median(samples: 5) { sink += Double(try encoder.encode(set.checkpoint).count) }
+        let encode = try median(samples: 3) { sink += Double(try encoder.encode(set.checkpoint).count) }
         let decoder = JSONDecoder()
-        let restore = try median(samples: 5) {
+        let restore = try median(samples: 3) {
             let restored = try AltitudeTracks(restoring: decoder.decode(AltitudeTracksCheckpoint.self, from: data))
             sink += Double(restored.filters.count)
         }
@@ -81,9 +89,10 @@ enum TracksBenchmark {
         print("tracks: \(tracks) tracks x \(readings.count) rows of a simulated hike, interleaved")
         print(String(format: "  resident memory per live track: %.0f bytes", perTrack))
         print(
-            String(
-                format: "  interleaved over %d tracks: %.2f M rows/s; each track alone: %.2f M rows/s",
-                tracks, total / interleaved / 1e6, total / alone / 1e6))
+            String(format: "  row by row, interleaved over %d tracks: %.2f M rows/s", tracks, total / interleaved / 1e6)
+        )
+        print(String(format: "  in requests of 60 rows per track: %.2f M rows/s", total / requests / 1e6))
+        print(String(format: "  each track alone: %.2f M rows/s", total / alone / 1e6))
         print(
             String(
                 format: "  JSON checkpoint: %.0f bytes per track (%.1f MB in all)",
