@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench format lint docs static spark-check clean
+.PHONY: demo test build release deps bench validate format lint docs static spark-check clean
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -32,6 +32,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 
+# evaluate and plot (and identify, where the build has it) over every real recording in ../shared/data/real,
+# read in place; one table (summary.md) and one SVG per recording in out/validation. Not part of `make test`.
+validate: release
+	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
+	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation
+
 bench: release
 	$(SWIFT) run -c release altimetry-bench
 
@@ -41,18 +47,18 @@ SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks
 # Formats in place, then rewrites every page's sample blocks from their (now formatted) files.
 format:
 	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
-	scripts/sync-samples.py
+	Scripts/sync-samples.py
 
 lint:
 	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
 
 # A DocC archive per library module under .build-docs/archives, from symbol graphs (no plugin).
 docs:
-	scripts/docs.sh
+	Scripts/docs.sh
 
 # A release binary with the Swift runtime and Foundation linked in, checked to run without the toolchain.
 static: deps
-	scripts/static-check.sh
+	Scripts/static-check.sh
 
 # altimetry fuse as the per-partition step of Spark's local mode, checked against one process (installs pyspark).
 spark-check: deps

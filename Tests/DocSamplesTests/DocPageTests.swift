@@ -128,7 +128,7 @@ struct DocPageTests {
                 let name = line[..<colon]
                 return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } ? String(name) : nil
             })
-        let roots = ["Sources/", "Tests/", "Docs/", "Benchmarks/", "scripts/"]
+        let roots = ["Sources/", "Tests/", "Docs/", "Benchmarks/", "Scripts/"]
         for page in try DocPage.all() {
             for block in page.blocks where Self.isShell(block) {
                 for (offset, line) in block.text.components(separatedBy: "\n").enumerated() where !Self.isSynopsis(line)

@@ -3,7 +3,7 @@
 # libraries it still needs, and runs it with the Swift toolchain out of reach: a simulate/fuse round trip whose
 # fused altitude must track the simulated truth.
 #
-# Usage: scripts/static-check.sh [OUTPUT_DIR]   (default .build-static/dist)
+# Usage: Scripts/static-check.sh [OUTPUT_DIR]   (default .build-static/dist)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -2,7 +2,7 @@
 """Rewrites every code block marked `<!-- sample: PATH -->` in README.md, Docs/ and the DocC catalogs with the
 file at PATH, so a page shows its sample verbatim. `DocSamplesTests` checks the same thing; this fixes it.
 
-Usage: scripts/sync-samples.py        (from anywhere; prints the pages it changed)
+Usage: Scripts/sync-samples.py        (from anywhere; prints the pages it changed)
 """
 import glob
 import os

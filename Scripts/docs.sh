@@ -3,7 +3,7 @@
 # and `docc convert`, with no plugin, into .build-docs/archives/MODULE.doccarchive. Prints each module's
 # documentation coverage and the number of docc's warnings (undocumented parameters, broken symbol links).
 #
-# Usage: scripts/docs.sh [MODULE ...]   (default: every module with a catalog Sources/MODULE/MODULE.docc)
+# Usage: Scripts/docs.sh [MODULE ...]   (default: every module with a catalog Sources/MODULE/MODULE.docc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
