@@ -80,6 +80,11 @@ let package = Package(
             dependencies: ["AltimetryCLI", "Altimetry", "Simulation", "Randomness"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
+        /// The code samples of README.md, Docs/ and the DocC catalogs, compiled and run; the pages show them verbatim.
+        .testTarget(
+            name: "DocSamplesTests",
+            dependencies: ["LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

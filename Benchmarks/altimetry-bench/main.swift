@@ -11,6 +11,7 @@ let usage = """
       real      the fixed and the adaptive GPS error model on ../shared/data/real [--data DIR]
       identify  identification on simulated static logs, 50 seeds per case [--seeds N] [--hours 2,8] [--sigmas 2,10,30] [--taus 30,300,3600] [--jobs J]
       inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K] [--only NAME]
+      tracks    many live tracks in one process: memory, rows/s and checkpoint bytes per track [--tracks N] [--rows R]
     """
 
 switch arguments.first {
@@ -24,6 +25,8 @@ case "identify":
     exit(IdentifyBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "inputs":
     exit(InputsBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "tracks":
+    exit(TracksBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "-h", "--help", "help":
     print(usage)
     exit(0)
