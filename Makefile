@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench validate format clean
+.PHONY: demo test build release deps bench validate format lint docs static spark-check clean
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -41,8 +41,28 @@ validate: release
 bench: release
 	$(SWIFT) run -c release altimetry-bench
 
+# Style: swift-format with the committed .swift-format (4-space indents, 120 columns).
+SWIFT_FORMAT_PATHS := Package.swift Sources Tests Benchmarks
+
+# Formats in place, then rewrites every page's sample blocks from their (now formatted) files.
 format:
-	swift-format format --in-place --recursive Sources Tests Benchmarks
+	swift-format format --in-place --recursive --parallel $(SWIFT_FORMAT_PATHS)
+	Scripts/sync-samples.py
+
+lint:
+	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+# A DocC archive per library module under .build-docs/archives, from symbol graphs (no plugin).
+docs:
+	Scripts/docs.sh
+
+# A release binary with the Swift runtime and Foundation linked in, checked to run without the toolchain.
+static: deps
+	Scripts/static-check.sh
+
+# altimetry fuse as the per-partition step of Spark's local mode, checked against one process (installs pyspark).
+spark-check: deps
+	Benchmarks/spark/spark-check.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-static .build-docs .build-spark

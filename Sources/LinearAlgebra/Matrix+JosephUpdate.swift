@@ -18,7 +18,7 @@ extension Matrix {
     ///   - p: P, n x n symmetric.
     ///   - gain: k, n x 1.
     ///   - observationRow: h, 1 x n.
-    ///   - noiseVariance: r.
+    ///   - r: the measurement noise variance r.
     ///   - c: the n x n result; must not share storage with P.
     ///   - workspace: n x (n + 1) scratch that receives B and g.
     /// - Precondition: the shapes agree.

@@ -8,6 +8,11 @@ extension Matrix {
     /// - Parameters:
     ///   - a: the triangular matrix A; only `triangle` is read.
     ///   - b: the right-hand sides on entry, the solution on return.
+    ///   - side: whether op(A) multiplies the solution from the left or from the right.
+    ///   - triangle: which triangle of A holds it.
+    ///   - transposeA: op(A) = A or Aᵀ.
+    ///   - diagonal: whether A's diagonal is stored or taken as ones.
+    ///   - alpha: α, the scale of the right-hand sides.
     /// - Throws: `.dimensionMismatch` if the shapes disagree, `.singular` if a diagonal element of A is zero
     ///   (reference BLAS would divide by it silently).
     /// - Complexity: n² k flops.

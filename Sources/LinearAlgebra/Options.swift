@@ -5,7 +5,7 @@ public enum Triangle: Sendable {
     /// The upper triangle, including the diagonal.
     case upper
 
-    var character: CChar { self == .lower ? 76 /* L */ : 85 /* U */ }
+    var character: CChar { self == .lower ? CChar(UInt8(ascii: "L")) : CChar(UInt8(ascii: "U")) }
 }
 
 /// Whether an operand enters a product as it is or transposed.
@@ -15,7 +15,7 @@ public enum Transposition: Sendable {
     /// op(A) = Aᵀ.
     case transposed
 
-    var character: CChar { self == .none ? 78 /* N */ : 84 /* T */ }
+    var character: CChar { self == .none ? CChar(UInt8(ascii: "N")) : CChar(UInt8(ascii: "T")) }
 }
 
 /// Which side a triangular matrix multiplies from in a triangular solve.
@@ -25,7 +25,7 @@ public enum Side: Sendable {
     /// Solve X op(A) = αB.
     case right
 
-    var character: CChar { self == .left ? 76 /* L */ : 82 /* R */ }
+    var character: CChar { self == .left ? CChar(UInt8(ascii: "L")) : CChar(UInt8(ascii: "R")) }
 }
 
 /// Whether a triangular matrix has an implicit unit diagonal.
@@ -35,5 +35,5 @@ public enum Diagonal: Sendable {
     /// The diagonal is taken to be all ones and not read.
     case unit
 
-    var character: CChar { self == .nonUnit ? 78 /* N */ : 85 /* U */ }
+    var character: CChar { self == .nonUnit ? CChar(UInt8(ascii: "N")) : CChar(UInt8(ascii: "U")) }
 }

@@ -56,7 +56,8 @@ struct LiveSampleTests {
     func fixConventions() {
         let w3c = GPSFix(timestamp: 1, altitude: 250, reportedAccuracy: 19.599_639_845_400_54, convention: .ninetyFivePercent)
         let android = GPSFix(timestamp: 1, altitude: 250, reportedAccuracy: 10, convention: .oneSigma)
-        #expect(abs((w3c.verticalAccuracy ?? .nan) - 10) < 1e-12)  // 19.5996… is exactly 10 × the quantile, to a few ulps
+        // 19.5996… is exactly 10 × the quantile, to a few ulps
+        #expect(abs((w3c.verticalAccuracy ?? .nan) - 10) < 1e-12)
         #expect(android.verticalAccuracy == 10)
         #expect(android.reading == AltitudeReading(time: 1, gpsAltitude: 250, gpsVerticalAccuracy: 10))
     }

@@ -150,18 +150,3 @@ struct ScenarioCatalogueTests {
         #expect(recording.scenario.gps.correlatedErrorStandardDeviation == 10 && recording.scenario.gps.correlationTime == 60)
     }
 }
-
-@Suite("Simulation guide")
-struct SimulationGuideTests {
-    @Test("The example of Docs/simulation.md compiles and runs")
-    func guideExample() throws {
-        // The code of Docs/simulation.md, printing into a string instead of the console.
-        var output = ""
-        let scenario = Scenario.named(.canyon, seed: 42)          // or .named(.hike, seed: 7, duration: 3_600)
-        let recording = try scenario.simulate()
-        for (reading, truth) in zip(recording.readings, recording.truth) where truth.isOutlier {
-            print(reading.time, reading.gpsAltitude ?? .nan, truth.altitude, to: &output)
-        }
-        #expect(output.split(separator: "\n").count == 30)
-    }
-}

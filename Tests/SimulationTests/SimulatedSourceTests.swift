@@ -121,29 +121,4 @@ struct SimulatedSourceTests {
         stream = AsyncThrowingStream { $0.finish() }
         #expect(await eventually { weakSource == nil })
     }
-
-    /// The example of Docs/sources.md, "The pattern", verbatim.
-    static let docsExample = """
-        let source = SimulatedSource(scenario: Scenario.named(.building, seed: 3, duration: 120))
-        var last: AltitudeEstimate?
-        for try await estimate in source.fused(with: AltitudeModelParameters()) {
-            last = estimate
-        }
-        """
-
-    @Test("Docs/sources.md's example runs, ends on the filter's last estimate, and the page shows it verbatim")
-    func docsExampleRuns() async throws {
-        let source = SimulatedSource(scenario: Scenario.named(.building, seed: 3, duration: 120))
-        var last: AltitudeEstimate?
-        for try await estimate in source.fused(with: AltitudeModelParameters()) {
-            last = estimate
-        }
-        var filter = try AltitudeFilter()
-        let expected = try Self.scenario.simulate().readings.map { try filter.process(source.reading($0)) }.last
-        #expect(last != nil)
-        #expect(last == expected)
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let page = try String(contentsOf: root.appendingPathComponent("Docs/sources.md"), encoding: .utf8)
-        #expect(page.contains("```swift\n" + Self.docsExample + "\n```"))
-    }
 }

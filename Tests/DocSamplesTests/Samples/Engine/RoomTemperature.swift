@@ -1,18 +1,15 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
-
-// The example of Docs/engine.md, "A user-defined model", verbatim: if it stops compiling or running, so does this.
 
 /// Room temperature (a random walk, °C) seen by a cheap thermometer with a slowly drifting bias
 /// (Gauss-Markov, °C) and, now and then, by a calibrated reference thermometer.
 struct RoomTemperatureModel: StateSpaceModel, Codable, Equatable {
-    var temperatureNoiseDensity = 0.01          // °C²/s
-    var biasStandardDeviation = 0.5             // °C
+    var temperatureNoiseDensity = 0.01  // °C²/s
+    var biasStandardDeviation = 0.5  // °C
     var biasCorrelationTime: Seconds = 3600
 
-    var stateCount: Int { 2 }                   // [temperature, bias]
+    var stateCount: Int { 2 }  // [temperature, bias]
 
     func discretize(over dt: Seconds, transition: inout Matrix, processNoise: inout Matrix) {
         StateBlock.randomWalk(noiseDensity: temperatureNoiseDensity)
@@ -28,21 +25,26 @@ enum Thermometer: MeasurementKind, Codable {
     var dimension: Int { 1 }
 
     func observationMatrix(at mean: Matrix, into h: inout Matrix) {
-        h[0, 0] = 1                             // both see the temperature
-        if self == .cheap { h[0, 1] = 1 }       // the cheap one adds its bias
+        h[0, 0] = 1  // both see the temperature
+        if self == .cheap { h[0, 1] = 1 }  // the cheap one adds its bias
     }
 }
 
-func roomTemperatureExample() throws -> (KalmanFilter<RoomTemperatureModel>, SmoothedRun?) {
-    var filter = try KalmanFilter(model: RoomTemperatureModel(), time: 0, mean: [20, 0],
-                                  covariance: .diagonal([25, 0.25]), recordsRun: true)
+typealias RoomTemperatureFilter = KalmanFilter<RoomTemperatureModel>
+
+func roomTemperature() throws
+    -> (filter: RoomTemperatureFilter, restored: RoomTemperatureFilter, smoothed: SmoothedRun?)
+{
+    var filter = try KalmanFilter(
+        model: RoomTemperatureModel(), time: 0, mean: [20, 0],
+        covariance: .diagonal([25, 0.25]), recordsRun: true)
     let gate = try Gate.mahalanobis(5)
 
     // The hot path: predict, then one scalar update; nothing is allocated.
     try filter.predict(to: 1.0)
     let record = try filter.update(21.3, kind: Thermometer.cheap, variance: 0.01, gate: gate)
     print(record.innovation, record.innovationVariance, record.normalizedInnovationSquared, record.decision)
-    try filter.predict(to: 1.0)                 // the same time: nothing to do
+    try filter.predict(to: 1.0)  // the same time: nothing to do
     try filter.update(20.9, kind: Thermometer.reference, variance: 0.0025)
 
     // Batch: predict to each measurement's time and update, all or nothing.
@@ -55,23 +57,10 @@ func roomTemperatureExample() throws -> (KalmanFilter<RoomTemperatureModel>, Smo
 
     // Checkpoint: save, restore, continue bit-identically.
     let saved = try JSONEncoder().encode(filter.checkpoint)
-    let restored = try KalmanFilter(restoring: JSONDecoder().decode(FilterCheckpoint<RoomTemperatureModel>.self, from: saved))
-    precondition(restored.checkpoint.covariance == filter.checkpoint.covariance)
+    let decoded = try JSONDecoder().decode(FilterCheckpoint<RoomTemperatureModel>.self, from: saved)
+    let restored = try KalmanFilter(restoring: decoded)
 
     // Offline: the Rauch-Tung-Striebel smoother over the recorded run.
     let smoothed = try filter.recordedRun?.smoothed()
-    return (filter, smoothed)
-}
-
-@Suite("Docs/engine.md example")
-struct DocsExampleTests {
-    @Test("The user-defined model of the guide runs and learns the bias")
-    func runs() throws {
-        let (filter, smoothed) = try roomTemperatureExample()
-        // The reference reading pins the temperature, so the cheap thermometer's bias is now known.
-        #expect(abs(filter.mean[1, 0] - 0.4) < 0.1)
-        #expect(filter.standardDeviation(of: 1) < 0.2)
-        let run = try #require(smoothed)
-        #expect(run.times == [0, 1, 30, 60])
-    }
+    return (filter, restored, smoothed)
 }
