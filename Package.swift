@@ -10,7 +10,7 @@ let package = Package(
     products: [
         .library(
             name: "Altimetry",
-            targets: ["LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation"]
+            targets: ["LinearAlgebra", "Randomness", "Optimization", "StateEstimation", "Altimetry", "Simulation"]
         ),
         .executable(name: "altimetry", targets: ["altimetry"]),
     ],
@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "LinearAlgebra", dependencies: ["CLAPACK"], swiftSettings: optimized),
         /// Portable seeded randomness: a generator, Gaussian draws, Gauss-Markov processes.
         .target(name: "Randomness"),
+        /// Derivative-free minimisation (Nelder-Mead) and numerical Hessians, for maximum-likelihood fits.
+        .target(name: "Optimization", dependencies: ["LinearAlgebra"], swiftSettings: optimized),
 
         // MARK: - Estimation
 
@@ -38,8 +40,8 @@ let package = Package(
 
         // MARK: - The altitude domain
 
-        /// Atmosphere physics, GPS statistics, the altitude model, calibration, floors, the naive baseline.
-        .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness"], swiftSettings: optimized),
+        /// Atmosphere physics, GPS statistics, the altitude model, calibration, identification, floors, the naive baseline.
+        .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness", "Optimization"], swiftSettings: optimized),
         /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
         .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
 
@@ -61,6 +63,7 @@ let package = Package(
 
         .testTarget(name: "LinearAlgebraTests", dependencies: ["LinearAlgebra", "Randomness"]),
         .testTarget(name: "RandomnessTests", dependencies: ["Randomness"]),
+        .testTarget(name: "OptimizationTests", dependencies: ["Optimization", "LinearAlgebra"]),
         .testTarget(
             name: "StateEstimationTests",
             dependencies: ["StateEstimation", "LinearAlgebra", "Randomness"],
@@ -75,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "AltimetryCLITests",
             dependencies: ["AltimetryCLI", "Altimetry", "Simulation", "Randomness"],
-            resources: [.copy("Golden")]
+            resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         /// The code samples of README.md, Docs/ and the DocC catalogs, compiled and run; the pages show them verbatim.
         .testTarget(

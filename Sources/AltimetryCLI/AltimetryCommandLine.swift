@@ -14,6 +14,7 @@ public enum AltimetryCommandLine {
         FuseCommand.self,
         SimulateCommand.self,
         CalibrateCommand.self,
+        IdentifyCommand.self,
         PlotCommand.self,
         EvaluateCommand.self,
     ]

@@ -34,15 +34,26 @@ public enum ChiSquare {
     /// - Precondition: 0 < p < 1 and k ≥ 1.
     /// - Complexity: typically 3 to 6 evaluations of the incomplete gamma function, each O(√k) terms.
     public static func quantile(probability p: Double, degreesOfFreedom k: Int) -> Double {
-        precondition(p > 0 && p < 1, "a chi-square quantile needs 0 < p < 1, got \(p)")
         precondition(k >= 1, "chi-square needs at least one degree of freedom, got \(k)")
+        return quantile(probability: p, degreesOfFreedom: Double(k))
+    }
+
+    /// The quantile x with P(χ²(k) ≤ x) = p, for any real number of degrees of freedom k > 0.
+    ///
+    /// Real degrees of freedom arise as the equivalent degrees of freedom of a variance estimate (an Allan
+    /// variance's confidence interval, NIST SP 1065 eq. 45).
+    ///
+    /// - Precondition: 0 < p < 1 and k > 0.
+    public static func quantile(probability p: Double, degreesOfFreedom kd: Double) -> Double {
+        precondition(p > 0 && p < 1, "a chi-square quantile needs 0 < p < 1, got \(p)")
+        precondition(kd > 0 && kd.isFinite, "chi-square needs a positive number of degrees of freedom, got \(kd)")
         let upperTail = p > 0.5
         let target = upperTail ? 1 - p : p
         // g(x) = F(x) − p, written on whichever tail keeps its digits; increasing in x either way.
         func g(_ x: Double) -> Double {
-            upperTail ? target - survivalProbability(x, degreesOfFreedom: k) : cumulativeProbability(x, degreesOfFreedom: k) - target
+            let (lower, upper) = regularizedGamma(a: kd / 2, x: x / 2)
+            return upperTail ? target - upper : lower - target
         }
-        let kd = Double(k)
         let c = 2 / (9 * kd)
         var x = kd * pow(max(1 - c + standardNormalQuantile(p) * c.squareRoot(), 1e-3), 3)
         var low = 0.0

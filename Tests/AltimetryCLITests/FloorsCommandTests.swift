@@ -93,18 +93,20 @@ struct FloorsCommandTests {
         #expect(result.out == "Transitions:\n  110 s  +2 floors\n  1342 s  -3 floors\nFinal floor: -1\nUncertain: no\n")
     }
 
-    @Test("Bad data is named by file, line and column, and exits 65", arguments: [
-        ("t,relative_alt_m\n0,0\n1,abc\n", "3: column 2 (relative_alt_m): expected a finite number, found 'abc'"),
-        ("t,relative_alt_m\n0,0\n1,inf\n", "3: column 2 (relative_alt_m): expected a finite number, found 'inf'"),
-        ("t,relative_alt_m\n0,0\n0,1\n", "3: column 1 (t): expected a time after the previous row's 0.0 s, found 0"),
-        ("t,relative_alt_m\n0,0\n1\n", "3: expected 2 fields as in the header, found 1"),
-        ("time,relative_alt_m\n0,0\n", "1: expected a time column named 't' in the header, found time,relative_alt_m"),
-        ("t,altitude\n0,0\n", "1: expected one reading column, one of relative_alt_m, pressure_hpa, pressure_kpa, pressure_pa; found none"),
-        ("t,pressure_hpa,relative_alt_m\n0,1000,0\n", "1: column 3 (relative_alt_m): expected one reading column, found both 'pressure_hpa' and 'relative_alt_m'"),
-        ("t,t,relative_alt_m\n0,0,0\n", "1: column 2 (t): expected unique column names, found 't' twice"),
-        ("t,pressure_hpa\n0,1000\n1,-3\n", "3: column 2 (pressure_hpa): expected a positive pressure, found -3"),
-        ("\nt,relative_alt_m\n\n", "2: expected rows of samples after the header, found none"),
-        ("\n\n", "1: expected a header naming 't' and one of relative_alt_m, pressure_hpa, pressure_kpa, pressure_pa"),
+    @Test("Bad data is named by file, line and column, and exits 65 (the readers fuse uses)", arguments: [
+        ("t,relative_alt_m\n0,0\n1,abc\n", ":3: column 2 'relative_alt_m': found 'abc', expected a finite number"),
+        ("t,relative_alt_m\n0,0\n1,inf\n", ":3: column 2 'relative_alt_m': found an infinite value, expected a finite number"),
+        ("t,relative_alt_m\n0,0\n0,1\n", ": sample time 0.0 s is not after the previous sample's 0.0 s"),
+        ("t,relative_alt_m\n0,0\n1\n", ":3: found 1 cells, expected 2 (the header's columns; 'relative_alt_m' and after are missing)"),
+        ("time,relative_alt_m\n0,0\n", ":2: column 1 'time': found '0', expected an ISO 8601 time such as 2024-05-01T12:00:00Z"),
+        ("t,altitude\n0,0\n", ":1: found no pressure and no GPS column in the header (t,altitude); expected pressure_hpa, "
+            + "pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)"),
+        ("t,pressure_hpa,relative_alt_m\n0,1000,0\n", ":1: found 2 barometer columns; expected one of pressure_hpa, "
+            + "pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m"),
+        ("t,t,relative_alt_m\n0,0,0\n", ":1: column 2 't': found the column 't' twice; expected each column once"),
+        ("t,pressure_hpa\n0,1000\n1,-3\n", ":3: column 2 'pressure_hpa': found -3.0 (-3.0 hPa), expected a station pressure between 250 and 1100 hPa"),
+        ("\nt,relative_alt_m\n\n", ": found no barometer reading in 0 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"),
+        ("t,gps_alt_m\n0,100\n1,101\n", ": found no barometer reading in 2 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"),
     ])
     func badData(input: String, located: String) throws {
         let path = try temporaryFile(input, name: "bad.csv")
@@ -112,19 +114,38 @@ struct FloorsCommandTests {
         let result = run([path])
         #expect(result.code == .dataError)
         #expect(result.out == "")
-        #expect(result.err == "error: \(path):\(located)\n")
+        #expect(result.err == "error: \(path)\(located)\n")
+    }
+
+    @Test("floors reads what fuse reads: GPS-only rows are skipped and counted, the floors are those of the barometer alone")
+    func gpsOnlyRows() throws {
+        var lines = seedVisitCSV(column: "pressure_hpa").split(separator: "\r\n").map(String.init)
+        lines[0] = "t,pressure_hpa,gps_alt_m"
+        var mixed = lines[0] + "\n"
+        var rows = 0
+        for line in lines.dropFirst() where line.contains(",") {
+            let cells = line.split(separator: ",")
+            mixed += "\(cells[0]),\(cells[1]),\n\(cells[0]),,123\n"
+            rows += 1
+        }
+        let path = try temporaryFile(mixed, name: "mixed.csv")
+        defer { removeTemporary(path) }
+        let result = run([path])
+        #expect(result.code == .success)
+        #expect(result.out == "Transitions:\n  110 s  +3 floors\n  1342 s  -4 floors\nFinal floor: -1\nUncertain: no\n")
+        #expect(result.err == "notice: \(path): skipped \(rows) of \(2 * rows) rows without a barometer reading\n")
     }
 
     @Test("A missing input exits 66; bad arguments exit 64 with the usage; --help exits 0")
     func inputsAndUsage() throws {
         let missing = run(["/nonexistent/floors.csv"])
         #expect(missing.code == .noInput)
-        #expect(missing.err == "error: cannot read '/nonexistent/floors.csv': no such file, or not a readable file\n")
+        #expect(missing.err == "error: /nonexistent/floors.csv: no such file; expected a readable input file\n")
         let directory = run([FileManager.default.temporaryDirectory.path])
         #expect(directory.code == .noInput)
         let noInput = run([])
         #expect(noInput.code == .usage)
-        #expect(noInput.err.hasPrefix("error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json]\n"))
+        #expect(noInput.err.hasPrefix("error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json] [--ele gps|barometric]\n"))
         let zeroHeight = run(["x.csv", "--floor-height", "0"])
         #expect(zeroHeight.code == .usage)
         #expect(zeroHeight.err.hasPrefix("error: option '--floor-height' must be between 0.5 and 20.0, got 0\n"))

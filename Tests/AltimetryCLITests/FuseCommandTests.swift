@@ -95,7 +95,11 @@ struct FuseCommandTests {
     func gpxGolden() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let input = try dir.file("small.csv", Self.small)
+        // The same rows with positions: GPX output has a point per row that has one.
+        var lines = Self.small.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[1] += ",lat,lon"
+        for k in 2..<7 { lines[k] += ",46.5,7.\(k)" }
+        let input = try dir.file("small.csv", lines.joined(separator: "\n"))
         let result = runAltimetry(["fuse", input, "--out", dir.path("track.gpx")])
         #expect(result.code == .success)
         let text = try dir.read("track.gpx")

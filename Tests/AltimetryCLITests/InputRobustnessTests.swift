@@ -35,6 +35,14 @@ struct InputRobustnessTests {
 
         """
 
+    static let tcx = """
+        <?xml version="1.0"?><TrainingCenterDatabase><Activities><Activity><Lap><Track>
+        <Trackpoint><Time>2024-05-01T10:00:00Z</Time><Position><LatitudeDegrees>1</LatitudeDegrees><LongitudeDegrees>2</LongitudeDegrees></Position><AltitudeMeters>101.5</AltitudeMeters></Trackpoint>
+        <Trackpoint><Time>2024-05-01T10:00:01Z</Time><AltitudeMeters>102</AltitudeMeters></Trackpoint>
+        </Track></Lap><Creator><Name>x</Name></Creator></Activity></Activities></TrainingCenterDatabase>
+
+        """
+
     static func mutate(_ text: String, using random: inout SeededGenerator) -> Data {
         var bytes = Array(text.utf8)
         let alphabet = Array(",.-+eE0123456789\n\r\"{}:<>/ #nainfNaN\u{0}\u{ff}".utf8)
@@ -50,9 +58,9 @@ struct InputRobustnessTests {
         return Data(bytes)
     }
 
-    @Test("Mutated inputs give a result or a typed error, never a crash", arguments: ["csv", "ndjson", "gpx"])
+    @Test("Mutated inputs give a result or a typed error, never a crash", arguments: ["csv", "ndjson", "gpx", "tcx"])
     func mutations(format: String) throws {
-        let base = format == "csv" ? Self.csv : format == "ndjson" ? Self.ndjson : Self.gpx
+        let base = format == "csv" ? Self.csv : format == "ndjson" ? Self.ndjson : format == "gpx" ? Self.gpx : Self.tcx
         var random = SeededGenerator(seed: 2026)
         var outcomes = (ok: 0, errors: 0)
         for skipInvalid in [false, true] {
@@ -62,7 +70,8 @@ struct InputRobustnessTests {
                     let options = ReadOptions(skipInvalid: skipInvalid)
                     let table = try format == "csv" ? CSVReader.read(data, file: "fuzz.csv", options: options)
                         : format == "ndjson" ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
-                        : GPXReader.read(data, file: "fuzz.gpx")
+                        : format == "gpx" ? GPXReader.table(data, file: "fuzz.gpx")
+                        : TCXReader.read(data, file: "fuzz.tcx").table
                     _ = try fuseRows(table, skipInvalid: skipInvalid)
                     outcomes.ok += 1
                 } catch {
@@ -76,14 +85,60 @@ struct InputRobustnessTests {
         #expect(outcomes.ok > 0 && outcomes.errors > 0, "\(outcomes)")
     }
 
+    /// A FIT file with random edits, half of them with both CRCs made right again so the edits reach the
+    /// decoder's definitions and data messages instead of stopping at the checksum.
+    static func mutateFIT(_ original: [UInt8], using random: inout SeededGenerator) -> Data {
+        var bytes = original
+        for _ in 0..<(1 + Int(random.next() % 4)) where bytes.count > 16 {
+            let i = Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 5 {
+            case 0, 1: bytes[i] = UInt8(truncatingIfNeeded: random.next())
+            case 2: bytes[i] ^= 1 << UInt8(random.next() % 8)
+            case 3: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: i)
+            default: bytes = Array(bytes[..<i])
+            }
+        }
+        if random.next() % 2 == 0 && bytes.count >= 16 {
+            if bytes[0] == 14 {
+                let header = bytes.withUnsafeBytes { FITCRC.checksum($0, 0..<12) }
+                bytes[12] = UInt8(header & 0xFF)
+                bytes[13] = UInt8(header >> 8)
+            }
+            let n = bytes.count
+            let whole = bytes.withUnsafeBytes { FITCRC.checksum($0, 0..<(n - 2)) }
+            bytes[n - 2] = UInt8(whole & 0xFF)
+            bytes[n - 1] = UInt8(whole >> 8)
+        }
+        return Data(bytes)
+    }
+
+    @Test("Mutated FIT files give a result or a typed error, never a crash", arguments: FITReaderTests.files)
+    func fitMutations(file: String) throws {
+        let original = try Array(FITReaderTests.fixture(file))
+        var random = SeededGenerator(seed: 2026)
+        var outcomes = (ok: 0, errors: 0)
+        for _ in 0..<1_500 {
+            let data = Self.mutateFIT(original, using: &random)
+            do {
+                let table = try FITReader.read(data, file: "fuzz.fit").table
+                _ = try fuseRows(table, skipInvalid: false)
+                outcomes.ok += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                outcomes.errors += 1
+            }
+        }
+        #expect(outcomes.ok > 0 && outcomes.errors > 0, "\(file): \(outcomes)")
+    }
+
     @Test("A GPX file with a byte that is not UTF-8 is a clear error with its line and column")
     func invalidUTF8() throws {
         var bytes = Array(Self.gpx.utf8)
         let line2 = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes.insert(0xC3, at: line2 + 15)
-        #expect(throws: InputError.self) { try GPXReader.read(Data(bytes), file: "bad.gpx") }
+        #expect(throws: InputError.self) { try GPXReader.table(Data(bytes), file: "bad.gpx") }
         do {
-            _ = try GPXReader.read(Data(bytes), file: "bad.gpx")
+            _ = try GPXReader.table(Data(bytes), file: "bad.gpx")
         } catch {
             #expect(error.description.contains("bad.gpx:2") && error.description.contains("column 16"), "\(error)")
         }

@@ -22,6 +22,8 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var barometricVelocity: Double?
     public var lastBarometerTime: Double?
     public var lastBarometerMeasurement: Double?
+    /// The GPS error model bank's state, when the filter adapts its GPS model.
+    public var gpsModelBank: GPSErrorModelBank.Checkpoint?
 }
 
 extension AltitudeFilter {
@@ -32,7 +34,7 @@ extension AltitudeFilter {
                                  lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
                                  referenceBarometerMeasurement: referenceBarometerMeasurement, noiseDetector: noiseDetector,
                                  barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
-                                 lastBarometerMeasurement: lastBarometer?.measurement)
+                                 lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -56,5 +58,6 @@ extension AltitudeFilter {
         noiseDetector = checkpoint.noiseDetector
         barometricVelocity = checkpoint.barometricVelocity ?? 0
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
+        if let saved = checkpoint.gpsModelBank { try gpsModelBank?.restore(saved) }
     }
 }

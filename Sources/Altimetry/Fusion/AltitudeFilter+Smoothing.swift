@@ -12,6 +12,7 @@ extension AltitudeFilter {
     public static func smooth(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters())
         throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], smoothed: [AltitudeEstimate])
     {
+        if parameters.adaptsGPSErrorModel { return try smoothAdaptively(readings, parameters: parameters) }
         var filter = try AltitudeFilter(parameters: parameters, recordsRun: true)
         var filtered: [AltitudeEstimate] = []
         var epochs: [Int] = []
@@ -40,5 +41,25 @@ extension AltitudeFilter {
             smoothed.append(e)
         }
         return (filtered, smoothed)
+    }
+}
+
+extension AltitudeFilter {
+    /// With the GPS error model bank: the forward pass is the bank's mixture; the backward pass smooths the run of
+    /// the model the whole track chose (the leading hypothesis at the end), a fixed model learned from the track.
+    static func smoothAdaptively(_ readings: [AltitudeReading], parameters: AltitudeModelParameters)
+        throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], smoothed: [AltitudeEstimate])
+    {
+        var bank = try GPSErrorModelBank(parameters: parameters)
+        var filtered: [AltitudeEstimate] = []
+        filtered.reserveCapacity(readings.count)
+        for reading in readings { filtered.append(try bank.process(reading)) }
+        var chosen = parameters
+        chosen.adaptsGPSErrorModel = false
+        let h = bank.hypotheses[bank.leadingIndex]
+        chosen.gpsErrorStandardDeviation = h.correlatedStandardDeviation
+        chosen.gpsCorrelationTime = h.correlationTime
+        chosen.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
+        return (filtered, try smooth(readings, parameters: chosen).smoothed)
     }
 }

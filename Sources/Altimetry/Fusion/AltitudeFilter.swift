@@ -33,7 +33,7 @@ public struct AltitudeFilter: Sendable {
     /// The engine, nil until the first reading.
     public internal(set) var engine: KalmanFilter<AltitudeModel>?
     /// Fronts detected so far (see `FrontDetector`).
-    public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
+    public var fronts: [WeatherFront] { gpsModelBank?.fronts ?? frontDetector?.fronts ?? [] }
     /// Number of GPS fixes seen so far, used or gated.
     public internal(set) var fixCount = 0
     /// Number of GPS fixes gated so far.
@@ -42,6 +42,9 @@ public struct AltitudeFilter: Sendable {
     public internal(set) var firstPressureAltitude: Meters?
 
     var frontDetector: FrontDetector?
+    /// The bank of GPS error models that replaces the single model when `adaptsGPSErrorModel` is on
+    /// (`AltitudeFilter+Adaptation.swift`); the filter's own engine then stays unused.
+    var gpsModelBank: GPSErrorModelBank?
     /// The sensitive detector that switches the weather noise to its front values (see `adaptWeatherNoise()`).
     var noiseDetector: FrontDetector?
     /// The barometer's smoothed vertical velocity, dU/dt in m/s, and the last barometer measurement (s, m).
@@ -68,6 +71,9 @@ public struct AltitudeFilter: Sendable {
         } else {
             gate = .off
         }
+        if parameters.adaptsGPSErrorModel {
+            gpsModelBank = try GPSErrorModelBank(parameters: parameters, recordsRun: recordsRun)
+        }
         if parameters.detectsFronts {
             frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity)
             noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity)
@@ -80,6 +86,7 @@ public struct AltitudeFilter: Sendable {
     ///   filter is unchanged; or `.numerical` if the engine fails (a covariance that lost positive definiteness),
     ///   after which the filter may have moved to the reading's time and should be restored from a checkpoint.
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
+        if gpsModelBank != nil { return try processAdaptively(reading) }
         try reading.validate()
         if let time = engine?.time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
@@ -129,7 +136,8 @@ public struct AltitudeFilter: Sendable {
                 fixCount += 1
                 let white = parameters.gpsWhiteNoiseStandardDeviation
                 var variance = white * white
-                if let a = reading.gpsVerticalAccuracy {
+                if let reported = reading.gpsVerticalAccuracy {
+                    let a = reported * parameters.gpsVerticalAccuracyScale
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
@@ -246,6 +254,7 @@ public struct AltitudeFilter: Sendable {
 
     /// The current estimate, without reading anything; nil before the first reading.
     public var currentEstimate: AltitudeEstimate? {
+        if let gpsModelBank { return gpsModelBank.currentEstimate }
         if case .none = engine { return nil }
         // A copy, once: `estimate` is mutating (below).
         var filter = self

@@ -67,6 +67,18 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     public var ungatedFirstFixes: Int = 10
     /// Whether to detect weather fronts from a sustained one-sided barometer-versus-GPS disagreement.
     public var detectsFronts: Bool = true
+    /// Scale k on the receiver's reported vertical accuracy a: a fix is taken to have an error of spread k a.
+    ///
+    /// Receivers' own figures are often optimistic or pessimistic by a constant factor; `altimetry identify`
+    /// estimates k where the recording has `gps_vacc_m`. 1 trusts the figure as reported.
+    public var gpsVerticalAccuracyScale: Double = 1
+    /// Whether the filter learns the GPS error model while it fuses (`GPSErrorModelBank`): a bank of GPS error
+    /// models weighted by their innovation likelihoods, instead of the single model `gpsErrorStandardDeviation`,
+    /// `gpsCorrelationTime` describe.
+    ///
+    /// Off in the library's defaults, so that a filter is the single model its parameters describe; the command
+    /// line turns it on unless told `--adapt off`.
+    public var adaptsGPSErrorModel: Bool = false
 
     /// The defaults.
     public init() {}
@@ -112,6 +124,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case gateStandardDeviations = "gate_sigmas"
         case ungatedFirstFixes = "ungated_first_fixes"
         case detectsFronts = "fronts"
+        case gpsVerticalAccuracyScale = "gps_vacc_scale"
+        case adaptsGPSErrorModel = "gps_adapt"
     }
 
     /// Decodes any subset of the keys; missing keys keep their defaults.
@@ -139,6 +153,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ? c.decodeIfPresent(Double.self, forKey: .gateStandardDeviations) : d.gateStandardDeviations
         ungatedFirstFixes = try value(.ungatedFirstFixes, d.ungatedFirstFixes)
         detectsFronts = try value(.detectsFronts, d.detectsFronts)
+        gpsVerticalAccuracyScale = try value(.gpsVerticalAccuracyScale, d.gpsVerticalAccuracyScale)
+        adaptsGPSErrorModel = try value(.adaptsGPSErrorModel, d.adaptsGPSErrorModel)
     }
 
     /// Checks every parameter is finite and in its physical range.
@@ -157,6 +173,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("weather_prior_sigma", weatherPriorStandardDeviation),
             ("weather_tendency_prior_sigma", weatherTendencyPriorStandardDeviation),
             ("altitude_prior_sigma", altitudePriorStandardDeviation),
+            ("gps_vacc_scale", gpsVerticalAccuracyScale),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) {
             throw .invalidParameter(name: name, value: v, expected: "a finite number >= 0")

@@ -13,7 +13,8 @@ public struct FuseCommand: Command {
         .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
         .init("summary", .value, placeholder: "FILE", help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
         VerticalAccuracyConvention.option,
-        .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+        .init("pressure", .value, placeholder: "FILE", help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+        ElevationSource.option,
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
         .init("jobs", .value, placeholder: "N", help: "Threads fusing tracks at once (default: the number of cores)."),
@@ -49,7 +50,8 @@ public struct FuseCommand: Command {
         smooth = a.flags.contains("smooth")
         summaryPath = a.values["summary"]
         let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
+                                  elevation: try ElevationSource(optionValue: a.values["ele"]))
         pressure = a.values["pressure"]
         saveState = a.values["save-state"]
         resume = a.values["resume"]
@@ -68,7 +70,7 @@ public struct FuseCommand: Command {
             let clashing = ["smooth", "save-state", "resume", "pressure"].filter { a.flags.contains($0) || a.values[$0] != nil }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
             if format == .gpx { throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track") }
-            if input == "-" || input.lowercased().hasSuffix(".gpx") {
+            if input == "-" || TrackFileFormat(path: input) != nil {
                 throw UsageError("--follow expects a CSV or NDJSON file, got '\(input)'")
             }
         } else if followIdle != nil {
@@ -115,8 +117,8 @@ public struct FuseCommand: Command {
             throw InputError(file: outcome.header.file, message: "found \(tracks) tracks; --save-state and --resume "
                              + "expect a single track", exitCode: .usage)
         }
-        if format == .gpx && outcome.lacksPositions {
-            console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
+        if format == .gpx && outcome.lacksPositions && outcome.header.gpx == nil {
+            console.writeError("notice: rows without lat/lon are not GPX points and are left out of the GPX output\n")
         }
         do throws(InputError) {
             try writeState(outcome.tracks.first?.checkpoint)

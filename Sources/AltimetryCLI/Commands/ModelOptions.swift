@@ -6,7 +6,9 @@ import Foundation
 /// `--params FILE` is read first (a JSON object with any of the parameters' snake_case keys); single options
 /// override it; `--gate off` switches the GPS gate off, and `--fronts off` the model's weather extensions: the
 /// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
-/// three-state model of `AltitudeModelParameters.plain`).
+/// three-state model of `AltitudeModelParameters.plain`). The GPS error model adapts (`GPSErrorModelBank`) unless
+/// `--adapt off`, a parameter file that says `"gps_adapt": false` (as `altimetry identify --out` writes), or the
+/// plain model (`--gate off --fronts off`) says otherwise.
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
@@ -19,6 +21,8 @@ struct ModelOptions: Sendable {
             .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
             .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
             .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
+            .init("adapt", .value, placeholder: "on|off", help: "Learn the GPS error model while fusing (default on; off keeps the fixed model)."),
+            .init("gps-vacc-scale", .value, placeholder: "K", help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
             .init("fronts", .value, placeholder: "on|off", help: "Weather tendency, front detection and barometric velocity (default on; off with --gate off is the plain model)."),
         ]
     }()
@@ -28,6 +32,7 @@ struct ModelOptions: Sendable {
     let overrides: [(String, Double)]
     let gate: Bool?
     let fronts: Bool?
+    let adapt: Bool?
 
     init(_ a: ArgumentScanner) throws(UsageError) {
         paramsFile = a.values["params"]
@@ -38,6 +43,7 @@ struct ModelOptions: Sendable {
         overrides = list
         gate = try Self.onOff(a, "gate")
         fronts = try Self.onOff(a, "fronts")
+        adapt = try Self.onOff(a, "adapt")
     }
 
     // Immutable; key paths are not yet Sendable.
@@ -45,6 +51,7 @@ struct ModelOptions: Sendable {
             ("gps-sigma", \.gpsErrorStandardDeviation), ("gps-tau", \.gpsCorrelationTime),
             ("gps-white", \.gpsWhiteNoiseStandardDeviation), ("baro-sigma", \.barometerNoiseStandardDeviation),
             ("weather-q", \.weatherNoiseDensity), ("altitude-q", \.altitudeNoiseDensity),
+            ("gps-vacc-scale", \.gpsVerticalAccuracyScale),
         ]
 
     /// The model in words for titles and reports: `default model`, or `model: ` and the options given.
@@ -60,7 +67,7 @@ struct ModelOptions: Sendable {
     }
 
     /// Whether any model option was given.
-    var isEmpty: Bool { paramsFile == nil && overrides.isEmpty && gate == nil && fronts == nil }
+    var isEmpty: Bool { paramsFile == nil && overrides.isEmpty && gate == nil && fronts == nil && adapt == nil }
 
     private static func onOff(_ a: ArgumentScanner, _ name: String) throws(UsageError) -> Bool? {
         guard let text = a.values[name] else { return nil }
@@ -76,10 +83,13 @@ struct ModelOptions: Sendable {
     /// - Throws: `InputError` for an unreadable or invalid parameter file or an out-of-range parameter.
     func parameters() throws(InputError) -> AltitudeModelParameters {
         var p = AltitudeModelParameters()
+        var fileSetsAdaptation = false
         if let paramsFile {
             let data = try InputLoader.data(paramsFile)
             do {
                 p = try JSONDecoder().decode(AltitudeModelParameters.self, from: data)
+                let keys = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+                fileSetsAdaptation = keys?["gps_adapt"] != nil
             } catch {
                 throw InputError(file: paramsFile, message: "found invalid model parameters (\(error)); expected a JSON "
                                  + "object with keys such as gps_sigma, gps_tau, gps_white, baro_sigma, weather_q, altitude_q")
@@ -96,6 +106,11 @@ struct ModelOptions: Sendable {
                 p.weatherTendencyNoiseDensity = 0
                 p.barometricVelocityTime = 0
             }
+        }
+        if let adapt {
+            p.adaptsGPSErrorModel = adapt
+        } else if !fileSetsAdaptation {
+            p.adaptsGPSErrorModel = !(gate == false && fronts == false)
         }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)

@@ -456,9 +456,9 @@ private struct Output: ~Copyable {
 
     /// Writes the GPX document: one `trk` per track with points, in track order.
     func writeGPX(trackNames: [String], formatter: FusedLineFormatter) throws(InputError) {
-        try sink.write(Array(FusedLineFormatter.gpxStart.utf8))
+        try sink.write(Array(formatter.gpxStart.utf8))
         for (k, points) in trackPoints.enumerated() where !points.isEmpty {
-            try sink.write(Array(formatter.gpxTrackStart(name: k < trackNames.count ? trackNames[k] : "").utf8))
+            try sink.write(Array(formatter.gpxTrackStart(k, name: k < trackNames.count ? trackNames[k] : "").utf8))
             try sink.write(points)
             try sink.write(Array(FusedLineFormatter.gpxTrackEnd.utf8))
         }

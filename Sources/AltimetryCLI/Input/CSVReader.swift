@@ -95,7 +95,6 @@ struct CSVReader: RowReader {
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
         /// Its formatters are used from one thread at a time: the reader's.
-        var iso = ISO8601Parser()
 
         init(file: String, options: ReadOptions) {
             self.file = file
@@ -234,10 +233,10 @@ struct CSVReader: RowReader {
             if seen.contains(.t) && seen.contains(.time) {
                 throw InputError(file: file, line: line, message: "found both 't' and 'time'; expected one time column")
             }
-            let pressures = seen.filter(\.isPressure)
+            let pressures = seen.filter(\.isBarometer)
             if pressures.count > 1 {
-                throw InputError(file: file, line: line, message: "found \(pressures.count) pressure columns; expected one "
-                                 + "of pressure_hpa, pressure_kpa, pressure_pa")
+                throw InputError(file: file, line: line, message: "found \(pressures.count) barometer columns; expected one "
+                                 + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m")
             }
             if seen.contains(.gpsEllipsoidAltitude) != seen.contains(.geoidSeparation) {
                 throw InputError(file: file, line: line, message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
@@ -251,7 +250,7 @@ struct CSVReader: RowReader {
             }
             if pressures.isEmpty && !seen.contains(.gpsAltitude) && !seen.contains(.gpsEllipsoidAltitude) {
                 throw InputError(file: file, line: line, message: "found no pressure and no GPS column in the header "
-                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa or pressure_pa, "
+                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, "
                                  + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
             }
             table.hasTrackColumn = seen.contains(.trackID)
@@ -300,7 +299,7 @@ struct CSVReader: RowReader {
                 }
                 if field == .time {
                     timeText = text(a, b)
-                    guard let seconds = iso.seconds(timeText) else {
+                    guard let seconds = ISO8601Parser.seconds(bytes, a, b) else {
                         firstProblem = try problem(line: line, column: k, "found \(InputError.quoted(timeText)), expected an ISO 8601 time "
                                                    + "such as 2024-05-01T12:00:00Z")
                         failed = true

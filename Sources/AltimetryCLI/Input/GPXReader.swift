@@ -1,149 +1,309 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// Reads a GPX file's track points (`trkpt`: `lat`, `lon`, `ele`, `time`) as GPS fixes, with Foundation's `XMLParser`.
+/// Reads a GPX 1.0 or 1.1 file's track points as rows, and keeps the document for GPX output.
 ///
-/// `ele` is taken as altitude above mean sea level (as GPX 1.1 defines it), in metres; `time` must be ISO 8601.
-/// Points without `ele` are kept as rows without a fix. Each `trk` is one track when there are several.
+/// A track point (`trk`/`trkseg`/`trkpt`) needs `lat` and `lon` attributes (degrees, WGS 84; within ±90 and
+/// ±180) and a `time` (RFC 3339); its `ele` (metres) is a GPS fix or, with `ElevationSource.barometric`, a
+/// barometric altitude (see `ElevationSource`); an air temperature in `<extensions>` (`atemp` of Garmin's
+/// TrackPointExtension, any prefix; °C) is read as the station's temperature. Points without `ele` are rows
+/// without a reading. Each `trk` is one track. The XML is read by `XMLScanner`, in one linear pass.
 public enum GPXReader {
-    /// Parses `data` as the GPX file named `file` in messages.
+    /// Parses `data` as the GPX file named `file` in messages, with the elevation given by `elevation` (nil: the
+    /// default for the file's creator, see `ElevationSource.resolved`).
     ///
-    /// - Throws: `InputError` for XML that does not parse (with the parser's line and column), a file with no
-    ///   track point, or a point whose time or elevation is unusable.
-    public static func read(_ data: Data, file: String) throws(InputError) -> InputTable {
-        guard !data.isEmpty else {
-            throw InputError(file: file, message: "the file is empty; expected a GPX document with track points")
-        }
-        // Foundation's XMLParser on Linux can trap on malformed UTF-8 inside a tag, so the bytes are checked first.
-        if let (line, column) = firstInvalidUTF8(data) {
-            throw InputError(file: file, line: line,
-                             message: "malformed GPX (column \(column): a byte sequence that is not UTF-8); expected a UTF-8 XML document")
-        }
-        let delegate = Delegate(file: file)
-        let parser = XMLParser(data: data)
-        parser.delegate = delegate
-        let ok = parser.parse()
-        if let error = delegate.error { throw error }
-        guard ok, parser.parserError == nil, delegate.open.isEmpty else {
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription }
-                ?? "unclosed element <\(delegate.open.last ?? "")>"
-            throw InputError(file: file, line: parser.lineNumber,
-                             message: "malformed GPX (XML error at column \(parser.columnNumber): \(detail)); expected well-formed XML")
-        }
-        guard !delegate.table.rows.isEmpty else {
-            throw InputError(file: file, message: "found no track points (trkpt); expected a GPX track")
-        }
-        return delegate.table
-    }
-
-    /// The line and column (one-based, in bytes) of the first byte that does not start valid UTF-8, or of a NUL.
-    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int)? {
-        struct Counting: IteratorProtocol {
-            var base: Data.Iterator
-            var consumed = 0
-            mutating func next() -> UInt8? {
-                guard let byte = base.next() else { return nil }
-                consumed += 1
-                return byte
+    /// - Throws: `InputError` for XML that is not well formed (with line and column), a file with no track point,
+    ///   a point without a position or time, a value out of range, or time going backwards within a track.
+    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+        do {
+            return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
+                var parser = Parser(file: file, elevation: elevation)
+                var reading = try parser.parse(bytes)
+                reading.gpx?.source = data
+                return reading
             }
-        }
-        var iterator = Counting(base: data.makeIterator())
-        var decoder = UTF8()
-        var line = 1, lineStart = 0, scalarStart = 0
-        while true {
-            scalarStart = iterator.consumed
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\0" { return (line, scalarStart - lineStart + 1) }
-                if scalar == "\n" {
-                    line += 1
-                    lineStart = iterator.consumed
-                }
-            case .emptyInput:
-                return nil
-            case .error:
-                return (line, scalarStart - lineStart + 1)
-            }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, message: "\(error)", exitCode: .software)
         }
     }
 
-    private final class Delegate: NSObject, XMLParserDelegate {
+    /// The rows alone, as `read(_:file:elevation:)` reads them.
+    public static func table(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> InputTable {
+        try read(data, file: file, elevation: elevation).table
+    }
+
+    /// The elements whose text is a reading.
+    enum Value { case ele, time, atemp }
+
+    struct Parser {
         let file: String
+        let elevationOption: ElevationSource?
+        var elevation = ElevationSource.gps
+        var document = GPXDocument()
         var table: InputTable
-        var error: InputError?
-        var text = ""
-        var current: InputRow?
-        var currentTimeText = ""
-        var trackCount = 0
-        /// Elements opened and not yet closed, innermost last (libxml2 recovers from some mismatches silently).
-        var open: [String] = []
-        let iso = ISO8601Parser()
+        var lines = LineCounter()
+        /// The value element being read and its decoded text.
+        var value: Value?
+        var buffer: [UInt8] = []
+        /// Where the raw copy of the element being kept started, and its level.
+        var captureStart = 0
+        var captureLevel = 0
+        var elevationStart = 0, extensionsStart = 0, extensionsContentStart = 0
+        var row: InputRow?
+        var point = GPXDocument.Point(latitude: 0..<0, longitude: 0..<0, content: 0..<0)
+        var inPoint = false
+        var timeText = ""
+        var inTrack = false, inSegment = false
 
-        init(file: String) {
+        init(file: String, elevation: ElevationSource?) {
             self.file = file
+            self.elevationOption = elevation
             table = InputTable(file: file)
-            table.timeTexts = []
             table.trackNames = []
+            table.timeTexts = []
         }
 
-        func fail(_ parser: XMLParser, _ message: String) {
-            if error == nil { error = InputError(file: file, line: parser.lineNumber, message: message) }
-            parser.abortParsing()
+        mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading {
+            guard !bytes.isEmpty else {
+                throw InputError(file: file, message: "the file is empty; expected a GPX document with track points")
+            }
+            var scanner: XMLScanner
+            do { scanner = try XMLScanner(bytes) } catch { throw malformed(error, bytes) }
+            table.rows.reserveCapacity(bytes.count / 200)
+            document.points.reserveCapacity(bytes.count / 200)
+            do {
+                while let event = try scanner.next() {
+                    switch event {
+                    case .start(let name, let selfClosing):
+                        try start(name, level: scanner.open.count + (selfClosing ? 1 : 0), scanner)
+                    case .text(let range, _):
+                        if value != nil { scanner.appendDecoded(range, to: &buffer) }
+                    case .end(let name):
+                        try end(name, level: scanner.open.count + 1, scanner)
+                    }
+                }
+            } catch let error as XMLScanner.Failure {
+                throw malformed(error, bytes)
+            } catch let error as InputError {
+                throw error
+            } catch {
+                throw InputError(file: file, message: "\(error)", exitCode: .software)
+            }
+            guard !table.rows.isEmpty else {
+                throw InputError(file: file, message: "found no track points (trkpt); expected a GPX track")
+            }
+            let (_, reason) = ElevationSource.resolved(elevationOption, creator: document.creator)
+            return TrackFileReading(table: table, elevation: elevation, elevationReason: reason, gpx: document)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            text = ""
-            open.append(name)
-            switch name {
-            case "trk":
-                trackCount += 1
-                table.trackNames.append("track \(trackCount)")
-            case "trkpt":
-                if table.trackNames.isEmpty { table.trackNames = ["track 1"] }
-                current = InputRow(line: parser.lineNumber, time: .nan, track: table.trackNames.count - 1,
-                                   latitude: attributes["lat"].flatMap(Double.init),
-                                   longitude: attributes["lon"].flatMap(Double.init))
-                currentTimeText = ""
-            default: break
+        func malformed(_ failure: XMLScanner.Failure, _ bytes: UnsafeRawBufferPointer) -> InputError {
+            var counter = LineCounter()
+            let (line, column) = counter.location(failure.offset, in: bytes)
+            return InputError(file: file, line: line, message: "malformed GPX (XML error at column \(column): \(failure.message))")
+        }
+
+        func error(_ scanner: XMLScanner, field: String, _ message: String) -> InputError {
+            var counter = lines
+            let line = counter.location(scanner.eventStart, in: scanner.bytes).line
+            return InputError(file: file, line: line, column: (field, 0), message: message)
+        }
+
+        mutating func start(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
+            switch level {
+            case 1:
+                guard scanner.localName(name, is: "gpx") else {
+                    throw error(scanner, field: scanner.string(name), "found <\(scanner.string(name))> as the root; expected <gpx>")
+                }
+                for (key, text) in scanner.attributes {
+                    let keyText = scanner.string(key)
+                    if keyText.hasPrefix("xmlns:") {
+                        document.namespaceDeclarations.append("\(keyText)=\"\(scanner.string(text))\"")
+                    } else if keyText == "creator" {
+                        var decoded: [UInt8] = []
+                        scanner.appendDecoded(text, to: &decoded)
+                        document.creator = String(decoding: decoded, as: UTF8.self)
+                    }
+                }
+                elevation = ElevationSource.resolved(elevationOption, creator: document.creator).0
+            case 2:
+                inTrack = scanner.name(name, is: "trk")
+                if inTrack {
+                    document.tracks.append(GPXDocument.Track())
+                    table.trackNames.append("track \(document.tracks.count)")
+                } else if scanner.name(name, is: "metadata") {
+                    capture(scanner, level: level)
+                }
+            case 3 where inTrack:
+                inSegment = scanner.name(name, is: "trkseg")
+                if inSegment {
+                    let count = document.points.count
+                    document.tracks[document.tracks.count - 1].segments.append(count..<count)
+                } else {
+                    capture(scanner, level: level)
+                }
+            case 4 where inSegment && scanner.name(name, is: "trkpt"):
+                try startPoint(scanner)
+            case 5 where inPoint:
+                if scanner.name(name, is: "ele") {
+                    startValue(.ele)
+                    elevationStart = scanner.eventStart
+                } else if scanner.name(name, is: "extensions") {
+                    extensionsStart = scanner.eventStart
+                    extensionsContentStart = scanner.position
+                } else if scanner.name(name, is: "time") {
+                    startValue(.time)
+                }
+            case 6... where inPoint && scanner.localName(name, is: "atemp"):
+                startValue(.atemp)
+            default:
+                break
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        mutating func capture(_ scanner: XMLScanner, level: Int) {
+            captureStart = scanner.eventStart
+            captureLevel = level
+        }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard open.last == name else {
-                return fail(parser, "malformed GPX: found </\(name)> where </\(open.last ?? "")> was expected; expected well-formed XML")
+        mutating func startValue(_ name: Value) {
+            value = name
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        mutating func startPoint(_ scanner: XMLScanner) throws(InputError) {
+            var latitude: (Double, Range<Int>)?, longitude: (Double, Range<Int>)?
+            for (key, text) in scanner.attributes {
+                let isLatitude = scanner.name(key, is: "lat")
+                guard isLatitude || scanner.name(key, is: "lon") else { continue }
+                let field = isLatitude ? "lat" : "lon"
+                guard (isLatitude ? latitude : longitude) == nil else {
+                    throw error(scanner, field: field, "found the attribute '\(field)' twice; expected it once")
+                }
+                guard let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: scanner.bytes[text])),
+                      ValueCheck.problem(isLatitude ? .latitude : .longitude, number) == nil else {
+                    throw error(scanner, field: field, "found \(field)=\"\(scanner.string(text))\", expected "
+                                + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180"))
+                }
+                if isLatitude { latitude = (number, text) } else { longitude = (number, text) }
             }
-            open.removeLast()
-            guard current != nil else { return }
-            let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            switch name {
-            case "ele":
-                guard let altitude = Double(value), altitude.isFinite, abs(altitude) < 20_000 else {
-                    return fail(parser, "found ele '\(value)', expected a finite elevation in metres")
+            guard let latitude, let longitude else {
+                throw error(scanner, field: latitude == nil ? "lat" : "lon",
+                            "found a track point without '\(latitude == nil ? "lat" : "lon")'; expected lat and lon attributes")
+            }
+            let line = lines.location(scanner.eventStart, in: scanner.bytes).line
+            row = InputRow(line: line, time: .nan, track: table.trackNames.count - 1,
+                           latitude: latitude.0, longitude: longitude.0)
+            point = GPXDocument.Point(latitude: latitude.1, longitude: longitude.1, content: scanner.position..<scanner.position)
+            inPoint = true
+            timeText = ""
+        }
+
+        mutating func end(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
+            if let kind = value, level >= 5 {
+                value = nil
+                try finishValue(kind, scanner)
+            }
+            if level == captureLevel && captureLevel > 0 {
+                let raw = scanner.string(captureStart..<scanner.position)
+                captureLevel = 0
+                switch level {
+                case 2: document.metadata = raw
+                case 3: document.tracks[document.tracks.count - 1].header += raw
+                default: break
                 }
-                current?.gpsAltitude = altitude
-            case "time":
-                guard let seconds = iso.seconds(value) else {
-                    return fail(parser, "found time '\(value)', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
-                }
-                current?.time = seconds
-                currentTimeText = value
-            case "trkpt":
-                guard let row = current else { return }
-                guard !row.time.isNaN else { return fail(parser, "found a track point without a time; expected <time>") }
-                if let last = table.rows.last, last.track == row.track, row.time < last.time {
-                    return fail(parser, "time went backwards: found \(value.isEmpty ? currentTimeText : value) "
-                                + "before the previous point; expected times that never decrease")
-                }
-                table.rows.append(row)
-                table.timeTexts?.append(currentTimeText)
-                current = nil
-            default: break
+                return
+            }
+            switch level {
+            case 5 where inPoint && scanner.name(name, is: "ele"):
+                point.elevation = elevationStart..<scanner.position
+            case 5 where inPoint && scanner.name(name, is: "extensions"):
+                point.extensions = extensionsStart..<scanner.position
+                point.extensionsContent = extensionsContentStart..<scanner.eventStart
+            case 4 where inPoint:
+                // A self-closing point has no content (its end comes at its start tag).
+                point.content = point.content.lowerBound..<max(point.content.lowerBound, scanner.eventStart)
+                try finishPoint(scanner)
+            case 3 where inSegment:
+                inSegment = false
+            case 2:
+                inTrack = false
+            default:
+                break
             }
         }
+
+        mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
+            // Numbers and times are read from the bytes; a string is made only for the time text and messages.
+            let found = { (bytes: [UInt8]) in
+                String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            switch kind {
+            case .time:
+                let seconds = buffer.withUnsafeBytes { raw in ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)])) }
+                guard let seconds else {
+                    throw error(scanner, field: "time", "found time '\(found(buffer))', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
+                }
+                row?.time = seconds
+                timeText = buffer.withUnsafeBytes { raw in String(decoding: UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)]), as: UTF8.self) }
+            case .atemp:
+                guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
+                    throw error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air temperature between -120 and 75 °C")
+                }
+                row?.temperature = celsius + 273.15
+            case .ele:
+                guard let altitude = buffer.withUnsafeBytes(DecimalNumber.parse), abs(altitude) < 20_000 else {
+                    throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a finite elevation in metres")
+                }
+                switch elevation {
+                case .gps: row?.gpsAltitude = altitude
+                case .barometric:
+                    guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
+                        throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a barometric altitude within "
+                                    + "the standard atmosphere (-1000 to 11000 m)")
+                    }
+                    row?.pressure = pressure
+                }
+            }
+        }
+
+        mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
+            guard let finished = row else { return }
+            row = nil
+            inPoint = false
+            guard !finished.time.isNaN else { throw error(scanner, field: "time", "found a track point without a time; expected <time>") }
+            if let last = table.rows.last, last.track == finished.track, finished.time < last.time {
+                throw error(scanner, field: "time", "time went backwards: found \(timeText) before the previous point; "
+                            + "expected times that never decrease")
+            }
+            table.rows.append(finished)
+            table.timeTexts?.append(timeText)
+            document.points.append(point)
+            let track = document.tracks.count - 1
+            let segment = document.tracks[track].segments.count - 1
+            document.tracks[track].segments[segment] = document.tracks[track].segments[segment].lowerBound..<document.points.count
+        }
+    }
+}
+
+/// Counts lines up to increasing byte offsets, so a reader numbers its rows in one pass over the file.
+struct LineCounter {
+    private var offset = 0
+    private var line = 1
+    private var lineStart = 0
+
+    /// The 1-based line and column (in bytes) of `target`; linear in the bytes since the last call when the
+    /// offsets increase (from the start otherwise).
+    mutating func location(_ target: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+        if target < offset { self = LineCounter() }
+        let end = min(target, bytes.count)
+        while offset < end {
+            if bytes[offset] == 10 {
+                line += 1
+                lineStart = offset + 1
+            }
+            offset += 1
+        }
+        return (line, target - lineStart + 1)
     }
 }

@@ -3,7 +3,8 @@
 /// Missing readings are `nil`. A row whose values could not be used under `--skip-invalid` keeps its line and
 /// carries `invalidReason`; it still gets an output row (status `rejected: <reason>`), so nothing is dropped.
 public struct InputRow: Sendable, Equatable {
-    /// The 1-based line in the file (the track point's index for GPX).
+    /// The 1-based line in the file (of the track point's start tag for GPX and TCX; the message's 1-based index
+    /// among the data messages for FIT).
     public var line: Int
     /// Time, in seconds (column `t`, or seconds since 1970-01-01T00:00:00Z for an ISO 8601 `time`).
     public var time: Double
@@ -19,7 +20,7 @@ public struct InputRow: Sendable, Equatable {
     @NaNForNil public var reference: Double?
     /// Index of the row's track in `InputTable.trackNames` (0 when the file has no `track_id`).
     public var track: Int
-    /// Latitude and longitude in degrees, when the input has them (GPX, or `lat`/`lon` columns).
+    /// Latitude and longitude in degrees, when the input has them (track files, or `lat`/`lon` columns).
     @NaNForNil public var latitude: Double?
     @NaNForNil public var longitude: Double?
     /// Why the row cannot be used, when `--skip-invalid` kept it instead of stopping.

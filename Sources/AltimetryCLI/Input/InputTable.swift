@@ -26,6 +26,8 @@ public struct InputTable: Sendable, Equatable {
     public var skipped: [InputError] = []
     /// The row error that ended the input early (without `--skip-invalid`): `rows` are those before it.
     public var stoppedBy: InputError?
+    /// A GPX input's document, which GPX output gives back with the fused elevation.
+    public var gpx: GPXDocument?
 
     public init(file: String) {
         self.file = file
@@ -82,12 +84,15 @@ public struct ReadOptions: Sendable, Equatable {
     /// A column (or NDJSON field) to read as the reference altitude in metres, in place of `true_alt_m` and
     /// `ref_alt_m`, which are then ignored; nil reads those two.
     public var referenceColumn: String?
+    /// What a GPX, TCX or FIT file's elevation is (`--ele`); nil for the format's default.
+    public var elevation: ElevationSource?
 
     public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
-                referenceColumn: String? = nil) {
+                referenceColumn: String? = nil, elevation: ElevationSource? = nil) {
         self.skipInvalid = skipInvalid
         self.verticalAccuracy = verticalAccuracy
         self.referenceColumn = referenceColumn
+        self.elevation = elevation
     }
 
     /// The field a column or NDJSON key `name` (lower case) is read as: `referenceColumn` is the reference,

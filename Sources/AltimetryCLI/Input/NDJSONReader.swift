@@ -120,7 +120,7 @@ struct NDJSONReader: RowReader {
             finished = true
             if !sawReading && table.stoppedBy == nil {
                 throw InputError(file: input.name, message: "found no pressure and no GPS field in any line; expected "
-                                 + "pressure_hpa, pressure_kpa or pressure_pa, and/or gps_alt_m (or gps_alt_ellipsoid_m "
+                                 + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m "
                                  + "with geoid_sep_m)")
             }
             swap(&table.rows, &chunk.rows)

@@ -12,10 +12,13 @@ struct FusedLineFormatter {
     private let estimateKeys: [[UInt8]]
     /// Each track's CSV cell, by track index, made on first use.
     private var trackCells: [[UInt8]] = []
+    /// A GPX input's points, written back for GPX output.
+    private var gpxPoints: GPXPointWriter?
 
     init(_ columns: OutputColumns) {
         self.columns = columns
         estimateKeys = OutputColumns.estimates.map { Array(",\"\($0.name)\":".utf8) }
+        gpxPoints = columns.gpx.map { GPXPointWriter($0, trackCount: columns.trackCount) }
     }
 
     /// One row to write: the input row, the estimate after it (nil when rejected), its status, and the texts
@@ -74,7 +77,11 @@ struct FusedLineFormatter {
             }
         }
         if let e = r.estimate {
-            for column in estimates { Self.number(column.value(e), column.decimals, line, &k) }
+            // Through the buffer, in place: a for-in over the array copies each column out, retaining its name
+            // and its closure (two atomic operations a column, a quarter of the line's cost).
+            estimates.withUnsafeBufferPointer { columns in
+                for c in columns.indices { Self.number(columns[c].value(e), columns[c].decimals, line, &k) }
+            }
         } else {
             for _ in estimates { line[k] = comma; k += 1 }
         }
@@ -211,10 +218,28 @@ struct FusedLineFormatter {
     }
 
     /// Appends the GPX track point of `rows[i]` (one line): `ele` is the altitude, `time` the input's time text,
-    /// and the extensions `t`, the other estimate columns and `status`.
-    func appendGPX(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row, to out: inout ByteBuffer) {
+    /// and the extensions `t`, the other estimate columns and `status`. A row without a position is no point (it
+    /// appends nothing); a GPX input's points are written back as they were (`GPXPointWriter`).
+    mutating func appendGPX(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row, to out: inout ByteBuffer) {
         let row = rows[i]
-        var text = "      <trkpt lat=\"\(row.latitude ?? 0)\" lon=\"\(row.longitude ?? 0)\">"
+        guard let latitude = row.latitude, let longitude = row.longitude else { return }
+        if gpxPoints != nil {
+            var extensions = ""
+            var elevation: String?
+            if let e = r.estimate {
+                for column in estimates {
+                    if column.name == OutputColumns.elevation {
+                        elevation = Fixed.text(column.value(e), column.decimals)
+                    } else {
+                        extensions += "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+                    }
+                }
+            }
+            extensions += "<altimetry:status>\(Self.escapeXML(r.status.text))</altimetry:status>"
+            gpxPoints?.append(row, elevation: elevation, extensions: extensions, to: &out)
+            return
+        }
+        var text = "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">"
         let e = r.estimate
         if let e, let column = estimates.first(where: { $0.name == OutputColumns.elevation }) {
             text += "<ele>\(Fixed.text(column.value(e), column.decimals))</ele>"
@@ -240,17 +265,21 @@ struct FusedLineFormatter {
         }
     }
 
-    /// The GPX document's start.
-    static let gpxStart = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="altimetry" xmlns="http://www.topografix.com/GPX/1/1" \
-        xmlns:altimetry="https://github.com/altimetry/gpx/1">
+    /// The GPX document's start (a GPX input's namespaces and metadata with it).
+    var gpxStart: String {
+        if let gpxPoints { return gpxPoints.start }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="altimetry" xmlns="http://www.topografix.com/GPX/1/1" \
+            xmlns:altimetry="https://github.com/altimetry/gpx/1">
 
-        """
+            """
+    }
 
-    /// A GPX track's opening lines (with its name when the input had tracks).
-    func gpxTrackStart(name: String) -> String {
-        "  <trk>\n" + (columns.hasTrackColumn ? "    <name>\(Self.escapeXML(name))</name>\n" : "") + "    <trkseg>\n"
+    /// A GPX track's opening lines: with its name when the input had tracks, or a GPX input's own track elements.
+    func gpxTrackStart(_ track: Int, name: String) -> String {
+        if let gpxPoints { return gpxPoints.trackStart(track) }
+        return "  <trk>\n" + (columns.hasTrackColumn ? "    <name>\(Self.escapeXML(name))</name>\n" : "") + "    <trkseg>\n"
     }
 
     static let gpxTrackEnd = "    </trkseg>\n  </trk>\n"

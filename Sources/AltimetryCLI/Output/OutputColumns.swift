@@ -45,12 +45,18 @@ struct OutputColumns: Sendable {
     let referenceColumn: String?
     /// The pass-through columns' output names, in input order.
     let passThrough: [String]
+    /// A GPX input's document, for GPX output.
+    let gpx: GPXDocument?
+    /// The number of tracks the header names.
+    let trackCount: Int
 
     /// The columns for the input whose header is `header`.
     init(_ header: InputTable) {
         hasTime = header.timeTexts != nil
         hasTrackColumn = header.hasTrackColumn
         referenceColumn = header.referenceColumn
+        gpx = header.gpx
+        trackCount = header.trackNames.count
         let own = Set(["t", "time", "track_id", "status"] + Self.estimates.map(\.name) + (header.referenceColumn.map { [$0] } ?? []))
         passThrough = header.passThroughColumns.map { own.contains($0) ? "input_" + $0 : $0 }
     }

@@ -1,0 +1,89 @@
+import Altimetry
+import AltimetryCLI
+import Foundation
+
+/// `altimetry-bench real [--data DIR]`: the fixed and the adaptive GPS error model on the real recordings.
+///
+/// For every recording under DIR (default `../shared/data/real`), fuses it with the default model with the
+/// adaptive bank off and on, and prints: against `ref_alt_m` where the file has it (the drones' onboard
+/// estimates), after the first 20 s (the start from the standard atmosphere), the RMS difference and the median
+/// sigma and their ratio; on the static stretches (the indoor desk
+/// after its first 10 minutes, the 7.3 h logger's outdoor stretch from t = 9,600 s, the 9.8-day logger's continuous
+/// piece after its first 10 minutes), the coverage and NEES against the stretch's median GPS altitude; and the
+/// fronts reported.
+enum RealRecordingBenchmark {
+    /// The static stretch of a recording, by folder name: its start in seconds, or nil for none.
+    static let staticStretches: [String: Double] = [
+        "ola_m10s_lps28dfw_bergen_desk_indoor_5h": 600,
+        "ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h": 9_600,
+        "ola_m10s_lps28dfw_bergen_static_2weeks": 345_000 + 600,
+    ]
+
+    static func run(arguments: [String]) -> Int32 {
+        var dir = "../shared/data/real"
+        if let i = arguments.firstIndex(of: "--data"), i + 1 < arguments.count { dir = arguments[i + 1] }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir).sorted() else {
+            print("no recordings in \(dir)")
+            return 66
+        }
+        print("recording                                          | model    | RMS vs ref  median sigma  ratio | static: coverage  NEES  RMS | fronts")
+        for name in names {
+            let path = dir + "/" + name + "/data.csv"
+            guard FileManager.default.fileExists(atPath: path), let table = try? InputLoader.table(path, options: ReadOptions()) else { continue }
+            let rows = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
+            let readings = rows.map {
+                AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                                gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+            }
+            for adapt in [false, true] {
+                var parameters = AltitudeModelParameters()
+                parameters.adaptsGPSErrorModel = adapt
+                guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
+                var estimates: [AltitudeEstimate] = []
+                for r in readings { if let e = try? filter.process(r) { estimates.append(e) } }
+                guard estimates.count == readings.count else { print("\(name): the filter refused a reading"); continue }
+                var line = name.padding(toLength: 51, withPad: " ", startingAt: 0) + "| " + (adapt ? "adaptive" : "fixed   ") + " | "
+                // Against the reference.
+                var squares = 0.0, count = 0
+                var sigmas: [Double] = []
+                var current: AltitudeEstimate?
+                var next = 0
+                for row in table.rows {
+                    if next < rows.count, rows[next].line == row.line { current = estimates[next]; next += 1 }
+                    guard let ref = row.reference, let e = current, row.time >= 20 else { continue }
+                    squares += (e.altitude - ref) * (e.altitude - ref)
+                    count += 1
+                    sigmas.append(e.altitudeStandardDeviation)
+                }
+                if count > 0 {
+                    sigmas.sort()
+                    let rms = (squares / Double(count)).squareRoot()
+                    let sigma = sigmas[sigmas.count / 2]
+                    line += String(format: "%8.2f m %10.2f m %7.2f", rms, sigma, sigma / rms)
+                } else {
+                    line += "      —            —         —  "
+                }
+                line += " | "
+                if let start = staticStretches[name] {
+                    let gps = zip(rows, readings).filter { $0.1.time >= start }.compactMap(\.1.gpsAltitude).sorted()
+                    let truth = gps.isEmpty ? .nan : gps[gps.count / 2]
+                    var covered = 0, n = 0
+                    var nees = 0.0, sq = 0.0
+                    for e in estimates where e.time >= start {
+                        let d = e.altitude - truth
+                        if abs(d) <= e.altitudeStandardDeviation { covered += 1 }
+                        nees += d * d / (e.altitudeStandardDeviation * e.altitudeStandardDeviation)
+                        sq += d * d
+                        n += 1
+                    }
+                    line += n == 0 ? "   —" : String(format: "%14.2f %6.2f %6.2f m", Double(covered) / Double(n), nees / Double(n), (sq / Double(n)).squareRoot())
+                } else {
+                    line += "        —      —      —  "
+                }
+                line += " | \(filter.fronts.count)"
+                print(line)
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,50 @@
+extension AltitudeFilter {
+    /// Processes a reading through the GPS error model bank (`adaptsGPSErrorModel`), keeping the filter's fix
+    /// counts those of the bank's leading member.
+    mutating func processAdaptively(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
+        // Through optional chaining, in place: copying the bank out would copy every member's covariance.
+        guard let estimate = try gpsModelBank?.process(reading), let bank = gpsModelBank else {
+            throw .numerical("the GPS error model bank is missing")
+        }
+        let leading = bank.members[bank.leadingIndex]
+        fixCount = leading.fixCount
+        gatedFixCount = leading.gatedFixCount
+        return estimate
+    }
+}
+
+extension GPSErrorModelBank {
+    /// The bank's whole state, for checkpoints.
+    public struct Checkpoint: Sendable, Codable {
+        public var members: [AltitudeFilterCheckpoint]
+        /// Log weights; −∞ (a disabled hypothesis) is written as null.
+        public var logWeights: [Double?]
+        public var isEnabled: [Bool]
+        public var frontDetector: FrontDetector?
+        public var time: Double?
+    }
+
+    /// The bank's whole state.
+    public var checkpoint: Checkpoint {
+        Checkpoint(members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
+                   isEnabled: isEnabled, frontDetector: frontDetector, time: time)
+    }
+
+    /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
+    ///
+    /// - Throws: `AltitudeModelError.invalidParameter` when the checkpoint does not match the bank.
+    mutating func restore(_ checkpoint: Checkpoint) throws(AltitudeModelError) {
+        guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count,
+              checkpoint.isEnabled.count == members.count else {
+            throw .invalidParameter(name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
+                                    expected: "\(members.count) members, one per hypothesis")
+        }
+        var restored: [AltitudeFilter] = []
+        for member in checkpoint.members { restored.append(try AltitudeFilter(restoring: member)) }
+        members = restored
+        logWeights = checkpoint.logWeights.map { $0 ?? -.infinity }
+        isEnabled = checkpoint.isEnabled
+        frontDetector = checkpoint.frontDetector
+        time = checkpoint.time
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import StateEstimation
+
+/// A bank of altitude filters that differ only in their GPS error model, weighted by how well each predicts the
+/// readings: the filter learns the receiver while it fuses.
+///
+/// A static multiple-model estimator (Magill 1965; Bar-Shalom, Li and Kirubarajan, *Estimation with
+/// Applications to Tracking and Navigation*, §11.6.2) with a slow switching prior. Member j is an
+/// `AltitudeFilter` whose GPS error is the Gauss-Markov process of hypothesis j (σ_e,j, τ_j, white σ_g,j);
+/// all share the rest of the model. After each reading its weight is multiplied by the likelihood of what it saw,
+///
+///     w_j ← w_j · exp(Σ log N(z; ẑ_j, S_j))   over the reading's barometer and GPS updates,
+///
+/// and the weights are normalised. The normalised innovation squared in each term is capped at the gate's 25, so
+/// that one multipath outlier cannot decide between receivers. Before each reading the weights relax towards
+/// uniform as a Markov chain with a mean dwell time of `switchingTime` (one hour) would, w ← (1 − ε) w + ε/K with
+/// ε = 1 − exp(−Δt / switchingTime): a receiver's surroundings change (a logger moved indoors), and a hypothesis
+/// the data ruled out an hour ago is revived within minutes of evidence rather than never.
+///
+/// The estimate is the mixture's: mean x̄ = Σ w_j x_j and variance Σ w_j (σ_j² + (x_j − x̄)²), so the reported
+/// sigma includes the spread between the models. Early on, and on any recording shorter than the correlation
+/// times at stake, the likelihoods cannot tell the models apart, the weights stay near the prior, and the sigma
+/// rests on the spread of the hypotheses: it errs on the safe side (see `Docs/identification.md`).
+///
+/// Fronts are reported by a `FrontDetector` of the bank's own that watches the mixture's QNH and its sigma,
+/// which includes the spread between the models (the leading member's detector, seeing one model's QNH, reported
+/// 62 fronts on a 9.8-day static logger whose GPS wanders for hours). Fix counts and the update records are the
+/// leading member's (the one of largest weight).
+public struct GPSErrorModelBank: Sendable {
+    /// One GPS error model of the bank.
+    public struct Hypothesis: Sendable, Equatable, Hashable, Codable {
+        /// σ_e, in metres.
+        public var correlatedStandardDeviation: Meters
+        /// τ, in seconds.
+        public var correlationTime: Seconds
+        /// σ_g, in metres.
+        public var whiteStandardDeviation: Meters
+
+        public init(correlatedStandardDeviation: Meters, correlationTime: Seconds, whiteStandardDeviation: Meters) {
+            self.correlatedStandardDeviation = correlatedStandardDeviation
+            self.correlationTime = correlationTime
+            self.whiteStandardDeviation = whiteStandardDeviation
+        }
+    }
+
+    /// The spreads of the hypotheses, in metres: from a receiver that keeps its 0.5 m to a poor antenna's 30 m.
+    public static let standardDeviations: [Meters] = [0.5, 2, 10, 30]
+    /// Hypotheses with σ_e below this many metres take part only once a fix reports a vertical accuracy at most
+    /// this large: a receiver that keeps 0.5 m says so. Without that evidence a slow GPS wander and the weather's
+    /// random walk explain a static logger's data about equally well, and the bank chose 0.5 m on both Bergen
+    /// loggers (coverage 0.17 and 0.44 of their static stretches, NEES 57 and 102).
+    public static let claimedAccuracyThreshold: Meters = 1
+    /// The correlation times of the hypotheses, in seconds: fast multipath, satellite geometry, ionosphere.
+    public static let correlationTimes: [Seconds] = [30, 300, 3_600]
+    /// The mean dwell time of the switching prior, in seconds.
+    public static let switchingTime: Seconds = 3_600
+    /// The cap on each update's normalised innovation squared in the weights (the gate's 5² = 25).
+    public static let normalizedInnovationCap = 25.0
+
+    /// The hypotheses for `parameters`: the grid of `standardDeviations` × `correlationTimes`, white noise
+    /// min(σ_g, σ_e), plus the parameters' own model if it is not on the grid.
+    public static func hypotheses(for parameters: AltitudeModelParameters) -> [Hypothesis] {
+        let white = parameters.gpsWhiteNoiseStandardDeviation
+        var list = standardDeviations.flatMap { s in
+            correlationTimes.map { Hypothesis(correlatedStandardDeviation: s, correlationTime: $0, whiteStandardDeviation: min(white, s)) }
+        }
+        let own = Hypothesis(correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
+                             correlationTime: parameters.gpsCorrelationTime, whiteStandardDeviation: white)
+        if !list.contains(own) { list.append(own) }
+        return list
+    }
+
+    /// The members, one per hypothesis, in the order of `hypotheses(for:)`.
+    public internal(set) var members: [AltitudeFilter]
+    /// The members' hypotheses.
+    public let hypotheses: [Hypothesis]
+    /// The members' log weights, normalised (log Σ exp = 0).
+    public internal(set) var logWeights: [Double]
+    /// Whether each hypothesis takes part (see `claimedAccuracyThreshold`).
+    public internal(set) var isEnabled: [Bool]
+    /// The detector that reports fronts from the mixture's QNH; nil when the parameters detect none.
+    public internal(set) var frontDetector: FrontDetector?
+    /// The time of the last reading, nil before the first.
+    public internal(set) var time: Double?
+
+    /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
+    ///
+    /// - Throws: `AltitudeModelError.invalidParameter`.
+    public init(parameters: AltitudeModelParameters, recordsRun: Bool = false) throws(AltitudeModelError) {
+        hypotheses = Self.hypotheses(for: parameters)
+        var members: [AltitudeFilter] = []
+        for h in hypotheses {
+            var p = parameters
+            p.adaptsGPSErrorModel = false
+            p.gpsErrorStandardDeviation = h.correlatedStandardDeviation
+            p.gpsCorrelationTime = h.correlationTime
+            p.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
+            members.append(try AltitudeFilter(parameters: p, recordsRun: recordsRun))
+        }
+        self.members = members
+        frontDetector = parameters.detectsFronts ? FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) : nil
+        isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
+        let enabledCount = Double(isEnabled.filter { $0 }.count)
+        logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
+    }
+
+    /// The weights, Σ = 1.
+    public var weights: [Double] { logWeights.map { exp($0) } }
+
+    /// The index of the member of largest weight.
+    public var leadingIndex: Int { logWeights.indices.max { logWeights[$0] < logWeights[$1] } ?? 0 }
+
+    /// Processes one reading in every member and returns the mixture's estimate.
+    ///
+    /// - Throws: as `AltitudeFilter.process(_:)`; the bank is unchanged after a reading the members refuse as
+    ///   invalid (they check it before changing anything).
+    public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
+        try reading.validate()
+        if let time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
+        if let a = reading.gpsVerticalAccuracy, a <= Self.claimedAccuracyThreshold, isEnabled.contains(false) {
+            // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
+            let share = log(1 / Double(members.count))
+            for j in members.indices where !isEnabled[j] { logWeights[j] = share; isEnabled[j] = true }
+            normalize()
+        }
+        let k = Double(isEnabled.filter { $0 }.count)
+        // Relax towards uniform: w ← (1 − ε) w + ε/K.
+        if let time, reading.time > time {
+            let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
+            for j in logWeights.indices where isEnabled[j] { logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k) }
+        }
+        var estimates: [AltitudeEstimate] = []
+        estimates.reserveCapacity(members.count)
+        for j in members.indices {
+            let e = try members[j].process(reading)
+            logWeights[j] += Self.cappedLogLikelihood(e.barometerUpdate) + Self.cappedLogLikelihood(e.gpsUpdate)
+            estimates.append(e)
+        }
+        normalize()
+        time = reading.time
+        let mixed = mixture(of: estimates)
+        if let detector = frontDetector, detector.isDue(at: reading.time) {
+            frontDetector?.observe(time: reading.time, seaLevelPressure: mixed.seaLevelPressure,
+                                   standardDeviation: mixed.seaLevelPressureStandardDeviation)
+        }
+        return mixed
+    }
+
+    /// The mixture of the members' current estimates; nil before the first reading.
+    public var currentEstimate: AltitudeEstimate? {
+        let estimates = members.compactMap(\.currentEstimate)
+        guard estimates.count == members.count else { return nil }
+        return mixture(of: estimates)
+    }
+
+    /// log N(z; ẑ, S) of an update, with its normalised innovation squared capped; 0 without an update.
+    static func cappedLogLikelihood(_ record: ScalarUpdateRecord?) -> Double {
+        guard let r = record else { return 0 }
+        return -0.5 * (min(r.normalizedInnovationSquared, normalizedInnovationCap) + log(2 * Double.pi * r.innovationVariance))
+    }
+
+    private mutating func normalize() {
+        let top = logWeights.max() ?? 0
+        guard top.isFinite else { return }
+        let total = top + log(logWeights.reduce(0) { $0 + exp($1 - top) })
+        for j in logWeights.indices { logWeights[j] -= total }
+    }
+
+    /// The weighted mixture: means averaged, variances with the spread between members added; update records,
+    /// relative altitude and weather tendency from the leading member.
+    func mixture(of estimates: [AltitudeEstimate]) -> AltitudeEstimate {
+        let w = weights
+        var e = estimates[leadingIndex]
+        func combine(_ mean: (AltitudeEstimate) -> Double, _ sigma: (AltitudeEstimate) -> Double) -> (Double, Double) {
+            var m = 0.0
+            for (j, x) in estimates.enumerated() { m += w[j] * mean(x) }
+            var v = 0.0
+            for (j, x) in estimates.enumerated() {
+                let d = mean(x) - m
+                let s = sigma(x)
+                v += w[j] * (s * s + d * d)
+            }
+            return (m, v.squareRoot())
+        }
+        (e.altitude, e.altitudeStandardDeviation) = combine(\.altitude, \.altitudeStandardDeviation)
+        (e.seaLevelPressure, e.seaLevelPressureStandardDeviation) = combine(\.seaLevelPressure, \.seaLevelPressureStandardDeviation)
+        (e.gpsError, e.gpsErrorStandardDeviation) = combine(\.gpsError, \.gpsErrorStandardDeviation)
+        e.displayPrecision = AltitudeEstimate.displayPrecision(forStandardDeviation: e.altitudeStandardDeviation)
+        return e
+    }
+
+    /// The fronts seen in the mixture's QNH.
+    public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Optimization
+
+/// A first-order Gauss-Markov error plus white noise, sampled every τ₀: the GPS altitude error of the model.
+///
+/// e_k = φ e_{k−1} + w_k with φ = exp(−τ₀/τ) and stationary spread σ_e, plus white noise of spread σ_g. Its
+/// Allan variance at m samples (the exact discrete form, not the continuous-time approximation, so that short
+/// averaging times are right too) is Var(ȳ_m) − Cov(ȳ_m, ȳ'_m) of two adjacent m-sample averages:
+///
+///     Var(ȳ_m)        = σ_e²/m² [m + 2 Σ_{k=1}^{m−1} (m − k) φᵏ] + σ_g²/m
+///                     = σ_e²/m² [m + 2 φ (m(1 − φ) − (1 − φᵐ)) / (1 − φ)²] + σ_g²/m
+///     Cov(ȳ_m, ȳ'_m)  = σ_e²/m² φ S²,   S = Σ_{a=0}^{m−1} φᵃ = (1 − φᵐ)/(1 − φ)
+///
+/// with 1 − φ and 1 − φᵐ taken through `expm1`, so that τ ≫ τ₀ keeps its digits.
+public struct GaussMarkovNoise: Sendable, Equatable, Codable {
+    /// σ_e, the correlated error's stationary spread, in the series' unit (metres).
+    public var correlatedStandardDeviation: Double
+    /// τ, the correlation time, in seconds.
+    public var correlationTime: Seconds
+    /// σ_g, the white noise's spread, in the series' unit.
+    public var whiteStandardDeviation: Double
+
+    public init(correlatedStandardDeviation: Double, correlationTime: Seconds, whiteStandardDeviation: Double) {
+        self.correlatedStandardDeviation = correlatedStandardDeviation
+        self.correlationTime = correlationTime
+        self.whiteStandardDeviation = whiteStandardDeviation
+    }
+
+    /// The Allan variance at an average of m samples spaced τ₀ seconds apart.
+    public func allanVariance(averagingFactor m: Int, samplingInterval tau0: Seconds) -> Double {
+        let md = Double(m)
+        let d = tau0 / correlationTime
+        let phi = exp(-d)
+        let oneMinusPhi = -expm1(-d)
+        let oneMinusPhiM = -expm1(-md * d)
+        let sumWeights = phi * (md * oneMinusPhi - oneMinusPhiM) / (oneMinusPhi * oneMinusPhi)
+        let variance = (md + 2 * sumWeights) / (md * md)
+        let s = oneMinusPhiM / oneMinusPhi
+        let covariance = phi * s * s / (md * md)
+        let se2 = correlatedStandardDeviation * correlatedStandardDeviation
+        return se2 * (variance - covariance) + whiteStandardDeviation * whiteStandardDeviation / md
+    }
+}
+
+extension GaussMarkovNoise {
+    /// The Gauss-Markov-plus-white model whose Allan deviation best matches `allan`, by weighted least squares on
+    /// the logarithm of the Allan variance.
+    ///
+    /// Each point's log variance has a spread of about √(2/ν) (a chi-square with ν degrees of freedom), so the
+    /// fit minimises J = Σ (ν/4) (ln σ̂² − ln σ²_model)², over ln σ_e, ln τ and ln σ_g, with `NelderMead`. It
+    /// starts from σ_g = σ(τ₀), σ_e = the largest deviation and τ = the averaging time of that peak / 1.89 (where a
+    /// Gauss-Markov process's Allan deviation peaks). The neighbouring points of an overlapping Allan deviation are
+    /// correlated, so J is not a likelihood: the fit is a starting point and a cross-check for the
+    /// maximum-likelihood fit through the filter, which gives the standard errors.
+    ///
+    /// - Throws: `IdentificationError.tooFewSamples` with fewer than 3 averaging times.
+    public static func fitted(to allan: AllanDeviation) throws(IdentificationError) -> GaussMarkovNoise {
+        let points = allan.points
+        guard points.count >= 3 else { throw .tooFewSamples(needed: 3, found: points.count) }
+        let peak = points.max { $0.deviation < $1.deviation } ?? points[0]
+        let floor = 1e-6 * max(peak.deviation, 1e-300)
+        let start = [log(max(peak.deviation, floor) * 1.2), log(max(peak.averagingTime / 1.89, allan.samplingInterval)),
+                     log(max(points[0].deviation, floor))]
+        let tau0 = allan.samplingInterval
+        func objective(_ x: [Double]) -> Double {
+            guard x.allSatisfy({ abs($0) < 30 }) else { return .infinity }
+            let model = GaussMarkovNoise(correlatedStandardDeviation: exp(x[0]), correlationTime: exp(x[1]),
+                                         whiteStandardDeviation: exp(x[2]))
+            var j = 0.0
+            for p in points where p.deviation > 0 {
+                let r = 2 * log(p.deviation) - log(model.allanVariance(averagingFactor: p.averagingFactor, samplingInterval: tau0))
+                j += p.degreesOfFreedom / 4 * r * r
+            }
+            return j
+        }
+        let best = NelderMead(valueTolerance: 1e-10, pointTolerance: 1e-7, maximumEvaluations: 4_000)
+            .minimize(objective, from: start, step: [0.5, 0.7, 0.5])
+        return GaussMarkovNoise(correlatedStandardDeviation: exp(best.point[0]), correlationTime: exp(best.point[1]),
+                                whiteStandardDeviation: exp(best.point[2]))
+    }
+}

@@ -1,0 +1,155 @@
+import Altimetry
+import Foundation
+
+/// `altimetry identify INPUT`: the GPS receiver's error model and the barometer's noise, learned from a recording.
+///
+/// Prints the overlapping Allan deviation of the GPS error with its confidence intervals, the Gauss-Markov-plus-
+/// white fit to it, and the maximum-likelihood parameters through the filter with their standard errors and the
+/// log-likelihood against the defaults' (`ReceiverIdentification`). A parameter the recording does not determine
+/// is reported as such, never as a number. `--out` writes the identified parameters as a `--params` file for
+/// `fuse` and `calibrate`, with `gps_adapt` off: a receiver that has been identified needs no learning on the fly.
+public struct IdentifyCommand: Command {
+    public static let name = "identify"
+    public static let overview = "Identify the GPS error model and barometer noise from a recording (Allan deviation, maximum likelihood)."
+    public static let synopsis = "INPUT [--json] [--out FILE] [--skip-invalid] [model options]"
+    public static let options: [ArgumentScanner.Option] = [
+        .init("json", .flag, help: "Print one JSON object instead of text."),
+        .init("out", .value, placeholder: "FILE", help: "Write the identified parameters as a --params file (JSON), atomically."),
+        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+        VerticalAccuracyConvention.option,
+    ] + ModelOptions.options
+
+    let input: String
+    let json: Bool
+    let out: String?
+    let readOptions: ReadOptions
+    let model: ModelOptions
+
+    public init(_ a: ArgumentScanner) throws(UsageError) {
+        input = try a.onePositional("INPUT")
+        json = a.flags.contains("json")
+        out = a.values["out"]
+        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
+        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        model = try ModelOptions(a)
+    }
+
+    public func run(console: Console) -> ExitCode {
+        do {
+            let identification = try identify(console: console)
+            console.write(json ? Self.json(identification) : Self.text(identification, file: input))
+            if let out { try AtomicFile.write(Array(Self.parametersFile(identification)), to: out) }
+            return .success
+        } catch {
+            console.writeError("error: \(error)\n")
+            return error.exitCode
+        }
+    }
+
+    func identify(console: Console) throws(InputError) -> ReceiverIdentification {
+        var base = try model.parameters()
+        base.adaptsGPSErrorModel = false
+        let table = try InputLoader.table(input, options: readOptions)
+        for notice in table.notices { console.writeError(notice + "\n") }
+        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
+        guard table.trackNames.count == 1 else {
+            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; identify expects one")
+        }
+        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }.map {
+            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                            gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+        }
+        if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
+        do {
+            return try ReceiverIdentification(readings: readings, base: base)
+        } catch {
+            throw InputError(file: table.file, message: "cannot identify the model: \(error)", exitCode: .dataError)
+        }
+    }
+
+    /// The estimate of `parameter`, or why there is none.
+    static func estimate(_ parameter: IdentifiableParameter, in r: ReceiverIdentification) -> IdentifiedParameter? {
+        r.maximumLikelihood.estimates.first { $0.parameter == parameter }
+    }
+
+    static func text(_ r: ReceiverIdentification, file: String) -> String {
+        var text = "\(file): \(Fixed.text(r.duration, 0)) s, \(r.fixCount) GPS fixes; Allan deviation of the "
+            + "\(r.series.rawValue), tau0 = \(Fixed.text(r.allan.samplingInterval, 2)) s\n\n"
+        text += "Allan deviation (68 % intervals, white-frequency degrees of freedom):\n"
+        text += "  tau_s".padding(toLength: 12, withPad: " ", startingAt: 0) + "adev_m     lower_m    upper_m    edf\n"
+        for p in r.allan.points {
+            text += "  " + [Fixed.text(p.averagingTime, 1), Fixed.text(p.deviation, 3), Fixed.text(p.lower, 3),
+                            Fixed.text(p.upper, 3)].map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined(separator: " ")
+                + " " + Fixed.text(p.degreesOfFreedom, 1) + "\n"
+        }
+        let f = r.allanFit
+        text += "\nGauss-Markov + white fit to it: gps_sigma \(Fixed.text(f.correlatedStandardDeviation, 2)) m, "
+            + "gps_tau \(Fixed.text(f.correlationTime, 1)) s, gps_white \(Fixed.text(f.whiteStandardDeviation, 2)) m"
+        if let k = r.allanVerticalAccuracyScale { text += ", gps_vacc_scale \(Fixed.text(k, 2))" }
+        text += "\n\nMaximum likelihood through the filter (\(r.maximumLikelihood.evaluations) evaluations"
+            + (r.maximumLikelihood.converged ? "" : ", not converged") + "):\n"
+        for parameter in IdentifiableParameter.allCases {
+            let label = "  " + parameter.key.padding(toLength: 16, withPad: " ", startingAt: 0)
+            guard let e = estimate(parameter, in: r) else {
+                text += label + "not estimated (" + (parameter == .gpsVaccScale ? "no gps_vacc_m in the recording" : "no barometer in the recording") + ")\n"
+                continue
+            }
+            if e.isIdentifiable {
+                text += label + "\(significant(e.value)) ± \(e.standardError.map(significant) ?? "?")\n"
+            } else {
+                text += label + "not identifiable (maximum at \(significant(e.value))): \(e.reason ?? "")\n"
+            }
+        }
+        let l = r.maximumLikelihood.logLikelihood
+        text += "\nlog-likelihood: \(Fixed.text(l, 1)) (defaults: \(Fixed.text(r.defaultLogLikelihood, 1)), "
+            + "gain \(Fixed.text(l - r.defaultLogLikelihood, 1)))\n"
+        return text
+    }
+
+    /// Four significant digits, in plain or scientific notation.
+    static func significant(_ x: Double) -> String {
+        String(format: abs(x) >= 1e-3 && abs(x) < 1e6 ? "%.4g" : "%.3e", x)
+    }
+
+    static func json(_ r: ReceiverIdentification) -> String {
+        var object: [String: Any] = [
+            "log_likelihood": r.maximumLikelihood.logLikelihood,
+            "default_log_likelihood": r.defaultLogLikelihood,
+            "series": r.series.rawValue,
+            "duration_s": r.duration,
+            "gps_fixes": r.fixCount,
+            "converged": r.maximumLikelihood.converged,
+        ]
+        var reasons: [String: String] = [:]
+        for parameter in IdentifiableParameter.allCases {
+            let e = estimate(parameter, in: r)
+            if let e, e.isIdentifiable {
+                object[parameter.key] = e.value
+                object[parameter.key + "_se"] = e.standardError ?? NSNull()
+            } else {
+                object[parameter.key] = NSNull()
+                object[parameter.key + "_se"] = NSNull()
+                reasons[parameter.key] = e?.reason ?? "not estimated: no \(parameter == .gpsVaccScale ? "gps_vacc_m" : "barometer") in the recording"
+            }
+        }
+        object["not_identifiable"] = reasons
+        object["allan"] = r.allan.points.map {
+            ["tau_s": $0.averagingTime, "adev_m": $0.deviation, "lower_m": $0.lower, "upper_m": $0.upper, "edf": $0.degreesOfFreedom]
+        }
+        let f = r.allanFit
+        var fit: [String: Any] = ["gps_sigma": f.correlatedStandardDeviation, "gps_tau": f.correlationTime,
+                                  "gps_white": f.whiteStandardDeviation]
+        if let k = r.allanVerticalAccuracyScale { fit["gps_vacc_scale"] = k }
+        object["allan_fit"] = fit
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The `--params` file: every identifiable estimate under its key, and `gps_adapt` off.
+    static func parametersFile(_ r: ReceiverIdentification) -> Data {
+        var object: [String: Any] = ["gps_adapt": false]
+        for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+}

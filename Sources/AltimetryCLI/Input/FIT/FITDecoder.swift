@@ -1,0 +1,321 @@
+/// Decodes the FIT protocol (Garmin's Flexible and Interoperable Data Transfer) into the messages Altimetry reads.
+///
+/// A FIT file is a header (12 or 14 bytes: header size, protocol and profile versions, the size of the data
+/// records, `.FIT`, and in 14-byte headers a CRC of the first 12), the data records, and a CRC of everything
+/// before it (`FITCRC`). Several such files may follow one another (chained FIT); each is decoded in turn.
+///
+/// Each record starts with a header byte:
+/// - `0b0100_xxxx` (bit 6 set): a *definition message* for local message type xxxx: a reserved byte, the
+///   architecture (0 little-endian, 1 big-endian), the global message number, and for each field its number, size
+///   and base type; with bit 5 set, developer fields follow (number, size, developer data index each).
+/// - `0b0000_xxxx`: a *data message* laid out as the last definition of local type xxxx said.
+/// - `0b1ttx_xxxx` (bit 7 set): a data message with a *compressed timestamp*: local type tt (0-3), and the low 5
+///   bits of the time; the time is the last full timestamp with those bits replaced, plus 32 s when they are
+///   smaller than the last's (a roll-over).
+///
+/// Only `file_id` (0), `record` (20) and `gps_metadata` (160) are decoded, and of them only the fields below
+/// (field numbers from the FIT profile); every other message, field and developer field is skipped by its
+/// declared size, which is checked against the data left. A field whose size is not its base type's (an
+/// array) or whose value is its base type's invalid sentinel is no reading.
+///
+/// - Complexity: linear in the bytes; no allocation per message besides the decoded message arrays.
+enum FITDecoder {
+    /// A problem at a byte offset of the file.
+    struct Failure: Error, Equatable {
+        var offset: Int
+        var message: String
+    }
+
+    /// Seconds from 1970-01-01T00:00:00Z to FIT's epoch, 1989-12-31T00:00:00Z.
+    static let epochOffset = 631_065_600.0
+
+    /// What a field of a decoded message is read into.
+    enum Target: UInt8 {
+        case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure, timestampMilliseconds
+        case manufacturer, product, productName
+    }
+
+    /// A field of a definition that is read: where it is in the data message, its size and base type.
+    struct Field {
+        var offset: Int
+        var size: Int
+        var baseType: UInt8
+        var target: Target
+    }
+
+    /// What a definition message said, reduced to what data messages need.
+    struct Definition {
+        var global: UInt16
+        var bigEndian: Bool
+        /// Bytes of a data message of this definition, developer fields included.
+        var size: Int
+        var fields: [Field]
+        var developerFields: Int
+    }
+
+    /// The field to read for field number `number` of global message `global`, or nil.
+    static func target(global: UInt16, number: UInt8) -> Target? {
+        if number == 253 { return .timestamp }
+        switch (global, number) {
+        case (0, 1): return .manufacturer
+        case (0, 2): return .product
+        case (0, 8): return .productName
+        case (20, 0), (160, 1): return .latitude
+        case (20, 1), (160, 2): return .longitude
+        case (20, 2): return .altitude
+        case (20, 78), (160, 3): return .enhancedAltitude
+        case (20, 13): return .temperature
+        case (20, 91): return .absolutePressure
+        case (160, 0): return .timestampMilliseconds
+        default: return nil
+        }
+    }
+
+    /// The decoded messages of `bytes`.
+    ///
+    /// - Throws: `Failure` for a header that is not FIT's, a file shorter than its header says (truncated), a CRC
+    ///   that does not match, or a record that runs past the data or uses an undefined local message type.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> FITMessages {
+        var messages = FITMessages()
+        var start = 0
+        var messageIndex = 0
+        repeat {
+            start = try decodeFile(bytes, from: start, into: &messages, messageIndex: &messageIndex)
+        } while start < bytes.count
+        return messages
+    }
+
+    /// Decodes the FIT file starting at `start`; returns where the next chained file would start.
+    static func decodeFile(_ b: UnsafeRawBufferPointer, from start: Int, into messages: inout FITMessages,
+                           messageIndex: inout Int) throws(Failure) -> Int {
+        let n = b.count
+        guard n - start >= 12 else {
+            throw Failure(offset: start, message: "found \(n - start) bytes, expected a FIT header of 12 or 14 bytes (the file looks truncated)")
+        }
+        let headerSize = Int(b[start])
+        guard headerSize == 12 || headerSize == 14 || (headerSize > 14 && headerSize < 64), n - start >= headerSize else {
+            throw Failure(offset: start, message: "found a header size of \(headerSize), expected 12 or 14: not a FIT file")
+        }
+        guard b[start + 8] == UInt8(ascii: "."), b[start + 9] == UInt8(ascii: "F"), b[start + 10] == UInt8(ascii: "I"),
+              b[start + 11] == UInt8(ascii: "T") else {
+            throw Failure(offset: start + 8, message: "found no '.FIT' signature in the header: not a FIT file")
+        }
+        let protocolMajor = b[start + 1] >> 4
+        guard protocolMajor <= 2 else {
+            throw Failure(offset: start + 1, message: "found protocol version \(protocolMajor).\(b[start + 1] & 0xF), expected 1.x or 2.x")
+        }
+        if headerSize >= 14 {
+            let stored = UInt16(b[start + 12]) | UInt16(b[start + 13]) << 8
+            let computed = FITCRC.checksum(b, start..<(start + 12))
+            if stored != 0 && stored != computed {
+                throw Failure(offset: start + 12, message: "the header's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
+                              + "expected an intact file (it is corrupted or was modified)")
+            }
+        }
+        let dataSize = Int(read(b, start + 4, 4, bigEndian: false))
+        let dataStart = start + headerSize
+        let dataEnd = dataStart + dataSize
+        guard dataEnd + 2 <= n else {
+            throw Failure(offset: n, message: "found \(n - dataStart) bytes after the header, expected \(dataSize) bytes of "
+                          + "records and a 2-byte CRC (the file is truncated)")
+        }
+        let stored = UInt16(b[dataEnd]) | UInt16(b[dataEnd + 1]) << 8
+        let computed = FITCRC.checksum(b, start..<dataEnd)
+        guard stored == computed else {
+            throw Failure(offset: dataEnd, message: "the file's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
+                          + "expected an intact file (it is corrupted or was modified)")
+        }
+        var definitions = [Definition?](repeating: nil, count: 16)
+        var lastTimestamp: UInt32?
+        var p = dataStart
+        while p < dataEnd {
+            let header = b[p]
+            let recordStart = p
+            p += 1
+            if header & 0x80 == 0 && header & 0x40 != 0 {
+                definitions[Int(header & 0x0F)] = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                continue
+            }
+            let compressed = header & 0x80 != 0
+            let local = compressed ? Int((header >> 5) & 0x03) : Int(header & 0x0F)
+            guard let definition = definitions[local] else {
+                throw Failure(offset: recordStart, message: "found a data message of local type \(local) before any "
+                              + "definition of it; expected a definition message first")
+            }
+            guard dataEnd - p >= definition.size else {
+                throw Failure(offset: recordStart, message: "found a data message of \(definition.size) bytes with "
+                              + "\(dataEnd - p) bytes of records left; expected it to fit")
+            }
+            var values = Values()
+            if compressed, let last = lastTimestamp {
+                let offset = UInt32(header & 0x1F)
+                var time = (last & ~0x1F) &+ offset
+                if offset < last & 0x1F { time = time &+ 0x20 }
+                values.timestamp = Double(time)
+                lastTimestamp = time
+            }
+            for field in definition.fields {
+                if field.target == .productName {
+                    values.productName = text(b, p + field.offset, field.size)
+                    continue
+                }
+                guard let value = number(b, p + field.offset, field, bigEndian: definition.bigEndian) else { continue }
+                if field.target == .timestamp {
+                    // A time is a uint32 of seconds; a field 253 of another type or sign is no time.
+                    guard let seconds = UInt32(exactly: value) else { continue }
+                    lastTimestamp = seconds
+                    values.timestamp = value
+                } else {
+                    values.set(field.target, value)
+                }
+            }
+            p += definition.size
+            messages.skippedDeveloperFields += definition.developerFields
+            values.append(to: &messages, global: definition.global, index: messageIndex)
+            messageIndex += 1
+        }
+        return dataEnd + 2
+    }
+
+    /// Reads a definition message's content at `p` (after its header byte), moving `p` past it.
+    static func readDefinition(_ b: UnsafeRawBufferPointer, _ p: inout Int, end: Int,
+                               developer: Bool) throws(Failure) -> Definition {
+        let start = p - 1
+        guard end - p >= 5 else { throw Failure(offset: start, message: "found a definition message cut short; expected 5 bytes and its fields") }
+        let architecture = b[p + 1]
+        guard architecture <= 1 else {
+            throw Failure(offset: p + 1, message: "found architecture \(architecture) in a definition, expected 0 (little-endian) or 1 (big-endian)")
+        }
+        let bigEndian = architecture == 1
+        let global = UInt16(read(b, p + 2, 2, bigEndian: bigEndian))
+        let count = Int(b[p + 4])
+        p += 5
+        guard end - p >= 3 * count else { throw Failure(offset: start, message: "found a definition of \(count) fields cut short") }
+        var definition = Definition(global: global, bigEndian: bigEndian, size: 0, fields: [], developerFields: 0)
+        for _ in 0..<count {
+            let number = b[p], size = Int(b[p + 1]), baseType = b[p + 2]
+            guard size > 0 else { throw Failure(offset: p, message: "found field \(number) of size 0 in a definition; expected a positive size") }
+            if let target = target(global: global, number: number) {
+                definition.fields.append(Field(offset: definition.size, size: size, baseType: baseType, target: target))
+            }
+            definition.size += size
+            p += 3
+        }
+        if developer {
+            guard end - p >= 1 else { throw Failure(offset: start, message: "found a definition cut short before its developer fields") }
+            let developerCount = Int(b[p])
+            p += 1
+            guard end - p >= 3 * developerCount else { throw Failure(offset: start, message: "found developer field definitions cut short") }
+            for k in 0..<developerCount { definition.size += Int(b[p + 3 * k + 1]) }
+            definition.developerFields = developerCount
+            p += 3 * developerCount
+        }
+        return definition
+    }
+
+    /// The unsigned integer of `size` bytes at `offset`.
+    @inline(__always)
+    static func read(_ b: UnsafeRawBufferPointer, _ offset: Int, _ size: Int, bigEndian: Bool) -> UInt64 {
+        var value: UInt64 = 0
+        if bigEndian {
+            for k in 0..<size { value = value << 8 | UInt64(b[offset + k]) }
+        } else {
+            for k in stride(from: size - 1, through: 0, by: -1) { value = value << 8 | UInt64(b[offset + k]) }
+        }
+        return value
+    }
+
+    /// The sizes of FIT's base types by their number (the low 5 bits of the base type byte).
+    static let baseSizes: [Int] = [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8]
+
+    /// The numeric value of `field` at `offset`, or nil when it is its type's invalid value or not a single value.
+    static func number(_ b: UnsafeRawBufferPointer, _ offset: Int, _ field: Field, bigEndian: Bool) -> Double? {
+        let type = Int(field.baseType & 0x1F)
+        guard type < baseSizes.count, baseSizes[type] == field.size, type != 7 else { return nil }
+        let raw = read(b, offset, field.size, bigEndian: bigEndian)
+        switch type {
+        case 0, 2, 13: return raw == 0xFF ? nil : Double(raw)
+        case 1: return raw == 0x7F ? nil : Double(Int8(truncatingIfNeeded: raw))
+        case 3: return raw == 0x7FFF ? nil : Double(Int16(truncatingIfNeeded: raw))
+        case 4: return raw == 0xFFFF ? nil : Double(raw)
+        case 5: return raw == 0x7FFF_FFFF ? nil : Double(Int32(truncatingIfNeeded: raw))
+        case 6: return raw == 0xFFFF_FFFF ? nil : Double(raw)
+        case 8:
+            let value = Float(bitPattern: UInt32(truncatingIfNeeded: raw))
+            return raw == 0xFFFF_FFFF || !value.isFinite ? nil : Double(value)
+        case 9:
+            let value = Double(bitPattern: raw)
+            return raw == UInt64.max || !value.isFinite ? nil : value
+        case 10, 11, 12, 16: return raw == 0 ? nil : Double(raw)
+        case 14: return raw == 0x7FFF_FFFF_FFFF_FFFF ? nil : Double(Int64(bitPattern: raw))
+        default: return raw == UInt64.max ? nil : Double(raw)
+        }
+    }
+
+    /// A string field: UTF-8 up to the first NUL, nil when empty.
+    static func text(_ b: UnsafeRawBufferPointer, _ offset: Int, _ size: Int) -> String? {
+        var end = offset
+        while end < offset + size && b[end] != 0 { end += 1 }
+        guard end > offset else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: b[offset..<end]), as: UTF8.self)
+    }
+
+    static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    /// The values read from one data message, in FIT's units (NaN: no reading).
+    struct Values {
+        var timestamp = Double.nan
+        var latitude = Double.nan, longitude = Double.nan
+        var altitude = Double.nan, enhancedAltitude = Double.nan
+        var temperature = Double.nan, absolutePressure = Double.nan, timestampMilliseconds = Double.nan
+        var manufacturer = Double.nan, product = Double.nan
+        var productName: String?
+
+        mutating func set(_ target: Target, _ value: Double) {
+            switch target {
+            case .timestamp: timestamp = value
+            case .latitude: latitude = value
+            case .longitude: longitude = value
+            case .altitude: altitude = value
+            case .enhancedAltitude: enhancedAltitude = value
+            case .temperature: temperature = value
+            case .absolutePressure: absolutePressure = value
+            case .timestampMilliseconds: timestampMilliseconds = value
+            case .manufacturer: manufacturer = value
+            case .product: product = value
+            case .productName: break
+            }
+        }
+
+        /// Semicircles (2³¹ to 180°) in degrees.
+        static func degrees(_ semicircles: Double) -> Double? { semicircles.isNaN ? nil : semicircles * (180 / 2_147_483_648) }
+        /// FIT's altitude scale: stored = (metres + 500) × 5.
+        static func metres(_ stored: Double) -> Double? { stored.isNaN ? nil : stored / 5 - 500 }
+        static func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
+
+        func append(to messages: inout FITMessages, global: UInt16, index: Int) {
+            let time = timestamp.isNaN ? nil : timestamp + FITDecoder.epochOffset
+            switch global {
+            case 0:
+                messages.manufacturer = messages.manufacturer ?? Int(exactly: manufacturer)
+                messages.product = messages.product ?? Int(exactly: product)
+                messages.productName = messages.productName ?? productName
+            case 20:
+                messages.records.append(FITMessages.Record(
+                    index: index, time: time, latitude: Self.degrees(latitude), longitude: Self.degrees(longitude),
+                    altitude: Self.metres(altitude), enhancedAltitude: Self.metres(enhancedAltitude),
+                    temperature: Self.optional(temperature), absolutePressure: Self.optional(absolutePressure)))
+            case 160:
+                let milliseconds = timestampMilliseconds.isNaN ? 0 : timestampMilliseconds / 1_000
+                messages.gnssFixes.append(FITMessages.GNSSFix(
+                    index: index, time: time.map { $0 + milliseconds }, latitude: Self.degrees(latitude),
+                    longitude: Self.degrees(longitude), altitude: Self.metres(enhancedAltitude)))
+            default:
+                messages.skippedMessages += 1
+            }
+        }
+    }
+}

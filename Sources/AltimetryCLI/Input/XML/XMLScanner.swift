@@ -1,0 +1,392 @@
+/// A strict, allocation-free scanner of XML 1.0 documents in UTF-8, for the track formats (GPX, TCX).
+///
+/// It yields start tags (with their attributes as byte ranges), end tags and character data, and checks what
+/// a reader of track files can trust: the bytes are UTF-8 without NUL, names are well formed, attribute values
+/// are quoted, tags nest and match, there is one root element, entity and character references are valid.
+/// Comments, processing instructions and a `<!DOCTYPE>` (whose internal subset is skipped, never expanded) are
+/// passed over. Namespaces are not resolved: readers match local names (after the last `:`), so
+/// `gpxtpx:atemp` and `ns3:atemp` are both `atemp`.
+///
+/// Attribute names are not checked for duplicates in general (that check is quadratic or needs a hash per
+/// attribute); readers refuse a duplicate of an attribute they read. Every step is linear in the bytes: a tag
+/// with 200,000 attributes costs what 200,000 small tags do.
+import Foundation
+
+struct XMLScanner {
+    /// What the scanner found next.
+    enum Event: Equatable {
+        /// A start tag: its name's bytes, and whether it closes itself (`<a/>`); attributes in `attributes`.
+        case start(name: Range<Int>, selfClosing: Bool)
+        /// An end tag (also sent after a self-closing start tag), with its name's bytes.
+        case end(name: Range<Int>)
+        /// Character data in `range`, with references (`&amp;`) still in it when `hasReferences`.
+        case text(Range<Int>, hasReferences: Bool)
+    }
+
+    /// A problem at a byte offset of the document.
+    struct Failure: Error, Equatable {
+        var offset: Int
+        var message: String
+    }
+
+    let bytes: UnsafeRawBufferPointer
+    private(set) var position = 0
+    /// Where the markup or text of the last event starts.
+    private(set) var eventStart = 0
+    /// The current start tag's attributes: name and value byte ranges (values without quotes, references kept).
+    private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
+    /// The names of the open elements, innermost last.
+    private(set) var open: [Range<Int>] = []
+    private var sawRoot = false
+    private var pendingEnd: Range<Int>?
+
+    /// Starts at the first byte, after a UTF-8 byte-order mark if there is one.
+    ///
+    /// - Throws: `Failure` at the first byte that is not UTF-8 or is NUL.
+    init(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        self.bytes = bytes
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            throw Failure(offset: bad, message: "a byte sequence that is not UTF-8 (or a NUL byte); expected UTF-8 text")
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    /// The 1-based line and column (in bytes) of `offset`.
+    func location(_ offset: Int) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for k in 0..<min(offset, bytes.count) where bytes[k] == 10 {
+            line += 1
+            lineStart = k + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    /// The bytes of `range` as a string.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Whether the local name (after the last `:`) of the name in `range` is `name`.
+    func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard range.count >= count else { return false }
+        let start = range.upperBound - count
+        if start > range.lowerBound && bytes[start - 1] != UInt8(ascii: ":") { return false }
+        let p = name.utf8Start
+        for k in 0..<count where bytes[start + k] != p[k] { return false }
+        return true
+    }
+
+    /// Whether the name in `range` is exactly `name`.
+    func name(_ range: Range<Int>, is name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount && localName(range, is: name)
+    }
+
+    /// The next event, or nil at the end of a complete document.
+    ///
+    /// - Throws: `Failure` for anything that is not well-formed XML.
+    mutating func next() throws(Failure) -> Event? {
+        if let end = pendingEnd {
+            pendingEnd = nil
+            return .end(name: end)
+        }
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { throw Failure(offset: 0, message: "no root element; expected an XML document") }
+        while position < n {
+            if bytes[position] != UInt8(ascii: "<") {
+                let start = position
+                // memchr finds the next tag and any reference in the text between at memory speed.
+                position = memchr(base + start, Int32(UInt8(ascii: "<")), n - start).map { UnsafeRawPointer($0) - base } ?? n
+                let references = memchr(base + start, Int32(UInt8(ascii: "&")), position - start) != nil
+                if open.isEmpty {
+                    for k in start..<position where !Self.isSpace(bytes[k]) {
+                        throw Failure(offset: k, message: "text outside the root element; expected only markup there")
+                    }
+                    continue
+                }
+                if references { try checkReferences(start..<position) }
+                eventStart = start
+                return .text(start..<position, hasReferences: references)
+            }
+            // Markup: a start or end tag unless the next byte is '!' or '?'.
+            let second = position + 1 < n ? bytes[position + 1] : 0
+            if second == UInt8(ascii: "/") { return try endTag() }
+            if second != UInt8(ascii: "!") && second != UInt8(ascii: "?") { return try startTag() }
+            if starts(with: "<!--") {
+                guard let end = find("-->", from: position + 4) else { throw Failure(offset: position, message: "an unclosed comment; expected -->") }
+                position = end + 3
+                continue
+            }
+            if starts(with: "<?") {
+                guard let end = find("?>", from: position + 2) else {
+                    throw Failure(offset: position, message: "an unclosed processing instruction; expected ?>")
+                }
+                position = end + 2
+                continue
+            }
+            if starts(with: "<![CDATA[") {
+                guard !open.isEmpty else { throw Failure(offset: position, message: "CDATA outside the root element") }
+                guard let end = find("]]>", from: position + 9) else { throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>") }
+                let range = (position + 9)..<end
+                eventStart = position
+                position = end + 3
+                return .text(range, hasReferences: false)
+            }
+            if starts(with: "<!DOCTYPE") {
+                guard !sawRoot else { throw Failure(offset: position, message: "a DOCTYPE after the root element") }
+                try skipDoctype()
+                continue
+            }
+            throw Failure(offset: position, message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+        }
+        if let innermost = open.last {
+            throw Failure(offset: n, message: "the document ends inside <\(string(innermost))>; expected </\(string(innermost))> (the file looks truncated)")
+        }
+        guard sawRoot else { throw Failure(offset: n, message: "no root element; expected an XML document") }
+        return nil
+    }
+
+    private mutating func startTag() throws(Failure) -> Event {
+        let tagStart = position
+        eventStart = position
+        if open.isEmpty && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
+        position += 1
+        let name = try readName()
+        attributes.removeAll(keepingCapacity: true)
+        let n = bytes.count
+        while true {
+            let spaced = skipSpace()
+            guard position < n else { throw Failure(offset: tagStart, message: "an unclosed tag <\(string(name)); expected >") }
+            let c = bytes[position]
+            if c == UInt8(ascii: ">") {
+                position += 1
+                open.append(name)
+                sawRoot = true
+                return .start(name: name, selfClosing: false)
+            }
+            if c == UInt8(ascii: "/") {
+                guard position + 1 < n, bytes[position + 1] == UInt8(ascii: ">") else {
+                    throw Failure(offset: position, message: "'/' inside <\(string(name))>; expected />")
+                }
+                position += 2
+                sawRoot = true
+                pendingEnd = name
+                return .start(name: name, selfClosing: true)
+            }
+            guard spaced else { throw Failure(offset: position, message: "no space before an attribute of <\(string(name))>") }
+            let attribute = try readName()
+            skipSpace()
+            guard position < n, bytes[position] == UInt8(ascii: "=") else {
+                throw Failure(offset: position, message: "attribute '\(string(attribute))' without a value; expected =\"...\"")
+            }
+            position += 1
+            skipSpace()
+            guard position < n, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
+                throw Failure(offset: position, message: "an unquoted value of attribute '\(string(attribute))'; expected quotes")
+            }
+            let quote = bytes[position]
+            position += 1
+            let valueStart = position
+            var references = false
+            while position < n && bytes[position] != quote {
+                if bytes[position] == UInt8(ascii: "<") {
+                    throw Failure(offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;")
+                }
+                if bytes[position] == UInt8(ascii: "&") { references = true }
+                position += 1
+            }
+            guard position < n else { throw Failure(offset: valueStart - 1, message: "an unclosed attribute value; expected a closing quote") }
+            if references { try checkReferences(valueStart..<position) }
+            attributes.append((attribute, valueStart..<position))
+            position += 1
+        }
+    }
+
+    private mutating func endTag() throws(Failure) -> Event {
+        let tagStart = position
+        eventStart = position
+        position += 2
+        let name = try readName()
+        skipSpace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
+            throw Failure(offset: tagStart, message: "an unclosed end tag </\(string(name)); expected >")
+        }
+        position += 1
+        guard let innermost = open.last else {
+            throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
+        }
+        guard innermost.count == name.count,
+              memcmp(bytes.baseAddress! + innermost.lowerBound, bytes.baseAddress! + name.lowerBound, name.count) == 0 else {
+            throw Failure(offset: tagStart, message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML")
+        }
+        open.removeLast()
+        return .end(name: name)
+    }
+
+    private mutating func readName() throws(Failure) -> Range<Int> {
+        let start = position
+        let n = bytes.count
+        guard position < n, Self.isNameStart(bytes[position]) else {
+            throw Failure(offset: position, message: "a malformed name; expected a letter, '_' or ':' to start it")
+        }
+        while position < n && (Self.isNameStart(bytes[position]) || Self.isNameRest(bytes[position])) { position += 1 }
+        return start..<position
+    }
+
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = position
+        while position < bytes.count && Self.isSpace(bytes[position]) { position += 1 }
+        return position > start
+    }
+
+    private mutating func skipDoctype() throws(Failure) {
+        let start = position
+        var depth = 0
+        var quote: UInt8 = 0
+        position += 9
+        while position < bytes.count {
+            let c = bytes[position]
+            position += 1
+            if quote != 0 {
+                if c == quote { quote = 0 }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: "]") {
+                depth -= 1
+            } else if c == UInt8(ascii: ">") && depth <= 0 {
+                return
+            }
+        }
+        throw Failure(offset: start, message: "an unclosed DOCTYPE; expected >")
+    }
+
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let p = prefix.utf8Start
+        for k in 0..<count where bytes[position + k] != p[k] { return false }
+        return true
+    }
+
+    private func find(_ needle: StaticString, from start: Int) -> Int? {
+        let count = needle.utf8CodeUnitCount
+        let p = needle.utf8Start
+        var i = start
+        while i + count <= bytes.count {
+            if bytes[i] == p[0] {
+                var k = 1
+                while k < count && bytes[i + k] == p[k] { k += 1 }
+                if k == count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Checks that every `&` in `range` starts a known entity or a character reference of a valid character.
+    private func checkReferences(_ range: Range<Int>) throws(Failure) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "&") {
+                guard let (_, length) = Self.reference(bytes, at: i, end: range.upperBound) else {
+                    throw Failure(offset: i, message: "a malformed reference; expected &amp; &lt; &gt; &quot; &apos; or &#N;")
+                }
+                i += length
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// The character a reference at `i` stands for and the reference's length in bytes, or nil.
+    static func reference(_ bytes: UnsafeRawBufferPointer, at i: Int, end: Int) -> (Unicode.Scalar, Int)? {
+        var j = i + 1
+        while j < end && j - i <= 12 && bytes[j] != UInt8(ascii: ";") { j += 1 }
+        guard j < end, bytes[j] == UInt8(ascii: ";") else { return nil }
+        let body = Array(bytes[(i + 1)..<j])
+        let length = j - i + 1
+        switch body {
+        case Array("amp".utf8): return ("&", length)
+        case Array("lt".utf8): return ("<", length)
+        case Array("gt".utf8): return (">", length)
+        case Array("quot".utf8): return ("\"", length)
+        case Array("apos".utf8): return ("'", length)
+        default: break
+        }
+        guard body.count >= 2, body[0] == UInt8(ascii: "#") else { return nil }
+        let hex = body[1] == UInt8(ascii: "x")
+        let digits = body[(hex ? 2 : 1)...]
+        guard !digits.isEmpty, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10),
+              let scalar = Unicode.Scalar(value), value != 0 else { return nil }
+        return (scalar, length)
+    }
+
+    /// Appends the text of `range` with its references replaced by their characters.
+    func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if bytes[i] == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: i, end: range.upperBound) {
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                i += length
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+    }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 10 || c == 9 || c == 13 }
+
+    /// A byte that may start a name: an ASCII letter, `_`, `:`, or any byte of a non-ASCII character.
+    static func isNameStart(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
+    }
+
+    static func isNameRest(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    }
+
+    /// The offset of the first byte that does not start valid UTF-8 (overlong forms, surrogates and values past
+    /// U+10FFFF included), or of a NUL; nil if there is none.
+    static func firstInvalidUTF8(_ b: UnsafeRawBufferPointer) -> Int? {
+        let n = b.count
+        var i = 0
+        while i < n {
+            // Eight ASCII bytes without a NUL at a time: no high bit set, and no zero byte (the classic
+            // (x − 0x01…01) & ~x & 0x80…80 test).
+            if i + 8 <= n {
+                let word = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 && (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                    continue
+                }
+            }
+            let c = b[i]
+            if c < 0x80 {
+                if c == 0 { return i }
+                i += 1
+                continue
+            }
+            let length: Int, minimum: UInt32
+            var value: UInt32
+            switch c {
+            case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(c & 0x1F))
+            case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(c & 0x0F))
+            case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(c & 0x07))
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            for k in 1..<length {
+                let d = b[i + k]
+                guard d & 0xC0 == 0x80 else { return i }
+                value = value << 6 | UInt32(d & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Randomness
+import Testing
+@testable import AltimetryCLI
+
+/// The FIT decoder against `fitdecode` (an independent Python decoder) on files written by
+/// `Fixtures/FIT/make_fit_fixtures.py`, whose encoder is not this decoder either: both byte orders, 12- and
+/// 14-byte headers, compressed timestamps with roll-overs, developer fields, a local type redefined mid-file,
+/// unknown and manufacturer messages, invalid sentinels, `gps_metadata`, a corrupt CRC and a truncated file.
+@Suite("FIT reader")
+struct FITReaderTests {
+    static let files = ["activity_le.fit", "activity_be.fit", "compressed_timestamps.fit", "developer_fields.fit",
+                        "gps_metadata.fit"]
+
+    static func fixture(_ name: String) throws -> Data {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/FIT"))
+        return try Data(contentsOf: url)
+    }
+
+    static func expected() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: fixture("expected.json"))
+        return try #require(object as? [String: Any])
+    }
+
+    static func decode(_ data: Data) throws -> FITMessages {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> FITMessages in try FITDecoder.decode(bytes) }
+    }
+
+    /// `fitdecode`'s value (JSON null for none) and ours agree: both none, or within `tolerance`.
+    static func same(_ ours: Double?, _ theirs: Any?, tolerance: Double) -> Bool {
+        let reference = (theirs as? NSNumber)?.doubleValue
+        guard let ours, let reference else { return ours == nil && reference == nil }
+        return abs(ours - reference) <= tolerance
+    }
+
+    @Test("Records and GNSS fixes equal fitdecode's, field by field", arguments: files)
+    func crossCheck(file: String) throws {
+        let expected = try #require(Self.expected()[file] as? [String: Any])
+        let messages = try Self.decode(Self.fixture(file))
+        let records = try #require(expected["records"] as? [[String: Any]])
+        let fixes = try #require(expected["gps_metadata"] as? [[String: Any]])
+        try #require(messages.records.count == records.count && messages.gnssFixes.count == fixes.count,
+                     "\(file): \(messages.records.count) records, \(messages.gnssFixes.count) fixes")
+        for (ours, theirs) in zip(messages.records, records) {
+            let at = "\(file) message \(ours.index)"
+            #expect(ours.index == (theirs["index"] as? Int), "\(at)")
+            #expect(Self.same(ours.time, theirs["time"], tolerance: 0), "\(at): time \(String(describing: ours.time))")
+            // Semicircles to degrees: both divide the same integer, so they agree to rounding.
+            #expect(Self.same(ours.latitude, theirs["latitude"], tolerance: 1e-12), "\(at): latitude")
+            #expect(Self.same(ours.longitude, theirs["longitude"], tolerance: 1e-12), "\(at): longitude")
+            #expect(Self.same(ours.altitude, theirs["altitude"], tolerance: 1e-9), "\(at): altitude")
+            // fitdecode expands `altitude` into `enhanced_altitude` (the profile's component), so the altitude a
+            // reader uses is compared: enhanced where present, else the plain one.
+            let theirsUsed = theirs["enhanced_altitude"] is NSNull ? theirs["altitude"] : theirs["enhanced_altitude"]
+            #expect(Self.same(ours.enhancedAltitude ?? ours.altitude, theirsUsed, tolerance: 1e-9), "\(at): enhanced_altitude")
+            #expect(Self.same(ours.temperature, theirs["temperature"], tolerance: 0), "\(at): temperature")
+            #expect(Self.same(ours.absolutePressure, theirs["absolute_pressure"], tolerance: 0), "\(at): absolute_pressure")
+        }
+        for (ours, theirs) in zip(messages.gnssFixes, fixes) {
+            let at = "\(file) message \(ours.index)"
+            #expect(ours.index == (theirs["index"] as? Int), "\(at)")
+            #expect(Self.same(ours.time, theirs["time"], tolerance: 1e-6), "\(at): time")
+            #expect(Self.same(ours.latitude, theirs["latitude"], tolerance: 1e-12), "\(at): latitude")
+            #expect(Self.same(ours.longitude, theirs["longitude"], tolerance: 1e-12), "\(at): longitude")
+            #expect(Self.same(ours.altitude, theirs["altitude"], tolerance: 1e-9), "\(at): altitude")
+        }
+    }
+
+    @Test("A corrupt CRC and a truncated file are refused, as fitdecode refuses them", arguments: [
+        ("corrupt_crc.fit", "CRC"), ("truncated.fit", "truncated"),
+    ])
+    func refusals(file: String, says: String) throws {
+        let expected = try #require(Self.expected()[file] as? [String: Any])
+        #expect(expected["error"] != nil)
+        let data = try Self.fixture(file)
+        do {
+            _ = try FITReader.read(data, file: file)
+            Issue.record("\(file) was accepted")
+        } catch {
+            #expect(error.description.contains(file) && error.description.contains(says), "\(error)")
+        }
+    }
+
+    @Test("Record altitude is barometric by default: a pressure through the standard atmosphere, not a GPS fix")
+    func barometricDefault() throws {
+        let reading = try FITReader.read(Self.fixture("activity_le.fit"), file: "a.fit")
+        #expect(reading.elevation == .barometric)
+        let rows = reading.table.rows
+        #expect(rows.count == 300)
+        #expect(rows.allSatisfy { $0.gpsAltitude == nil })
+        let row = try #require(rows.first)
+        let altitude = try #require(try Self.decode(Self.fixture("activity_le.fit")).records.first?.enhancedAltitude)
+        let pressure = try #require(row.pressure)
+        // p = 1013.25 (1 - L h / T0)^n, inverted independently here.
+        let back = 288.15 / 0.0065 * (1 - pow(pressure / 1013.25, 1 / 5.255_877))
+        #expect(abs(back - altitude) < 0.01, "\(back) vs \(altitude)")
+        #expect(rows.filter { $0.latitude == nil }.count == 8, "records with an invalid position have none")
+        #expect(rows.filter { $0.temperature == nil }.count == 7, "records with an invalid temperature have none")
+        let gps = try FITReader.read(Self.fixture("activity_le.fit"), file: "a.fit", elevation: .gps)
+        #expect(gps.table.rows.allSatisfy { $0.pressure == nil })
+        #expect(gps.table.rows.filter { $0.gpsAltitude != nil }.count == 300 - 8)
+    }
+
+    @Test("gps_metadata altitudes are GPS fixes beside the barometric records, in time order")
+    func gnssBesideBarometer() throws {
+        let rows = try FITReader.read(Self.fixture("gps_metadata.fit"), file: "g.fit").table.rows
+        #expect(rows.count == 200)
+        #expect(rows.filter { $0.gpsAltitude != nil }.count == 100)
+        #expect(rows.filter { $0.pressure != nil }.count == 100)
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.time <= $1.time })
+    }
+
+    @Test("absolute_pressure, where recorded, is the pressure; big-endian fields read right")
+    func absolutePressure() throws {
+        let messages = try Self.decode(Self.fixture("activity_be.fit"))
+        let rows = try FITReader.read(Self.fixture("activity_be.fit"), file: "b.fit").table.rows
+        for (row, record) in zip(rows, messages.records) {
+            if let pascals = record.absolutePressure {
+                #expect(row.pressure == pascals / 100)
+            } else {
+                #expect(row.pressure != nil, "falls back to the barometric altitude")
+            }
+            #expect((row.latitude ?? 0) < 0 && (row.longitude ?? 0) < 0)
+        }
+        #expect(messages.manufacturer == 255 && messages.product == 42)
+    }
+}
+
+@Suite("FIT CRC")
+struct FITCRCTests {
+    @Test("The byte-table CRC equals the FIT SDK's nibble algorithm on random bytes, and CRC-16/ARC's check value")
+    func byteTable() {
+        var random = SeededGenerator(seed: 16)
+        for length in [0, 1, 2, 13, 100, 1_000] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let nibbles = bytes.reduce(UInt16(0), FITCRC.nibbleStep)
+            #expect(bytes.withUnsafeBytes { FITCRC.checksum($0, 0..<length) } == nibbles, "length \(length)")
+        }
+        // CRC-16/ARC of "123456789" is 0xBB3D (the catalogue's check value).
+        #expect(Array("123456789".utf8).withUnsafeBytes { FITCRC.checksum($0, 0..<9) } == 0xBB3D)
+    }
+}
