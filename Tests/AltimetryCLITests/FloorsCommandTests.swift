@@ -119,7 +119,7 @@ struct FloorsCommandTests {
     func inputsAndUsage() throws {
         let missing = run(["/nonexistent/floors.csv"])
         #expect(missing.code == .noInput)
-        #expect(missing.err == "error: cannot read '/nonexistent/floors.csv': no such file, or not a readable file\n")
+        #expect(missing.err == "error: /nonexistent/floors.csv: no such file; expected a readable input file\n")
         let directory = run([FileManager.default.temporaryDirectory.path])
         #expect(directory.code == .noInput)
         let noInput = run([])

@@ -34,16 +34,9 @@ public struct FloorsCommand: Command {
     public func run(console: Console) -> ExitCode {
         let fileName = input == "-" ? "<stdin>" : input
         let data: Data
-        if input == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let contents = FileManager.default.contents(atPath: input) else {
-                console.writeError("error: cannot read '\(input)': no such file, or not a readable file\n")
-                return .noInput
-            }
-            data = contents
+        do { data = try InputLoader.data(input) } catch {
+            console.writeError("error: \(error)\n")
+            return error.exitCode
         }
         let count: FloorCount
         do {

@@ -24,7 +24,10 @@ public enum InputLoader {
                              exitCode: .noInput)
         }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            // Foundation refuses to read anything but a regular file ("You don't have permission"), so a device,
+            // a FIFO or a process substitution (/dev/fd/N) is read to its end instead.
+            return try isRegularFile(path) ? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+                : readToEnd(path)
         } catch {
             throw InputError(file: path, message: "could not be read: \(error.localizedDescription)", exitCode: .ioError)
         }

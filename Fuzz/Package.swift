@@ -1,0 +1,18 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The libFuzzer driver for Altimetry's fuzz targets, kept out of the main package because it links libFuzzer's
+/// `main`: build it with `make fuzz` (or see Docs/reliability.md for the commands).
+let package = Package(
+    name: "AltimetryFuzz",
+    dependencies: [.package(name: "Altimetry", path: "..")],
+    targets: [
+        /// Runs the target `ALTIMETRY_FUZZ_TARGET` names under libFuzzer.
+        .executableTarget(
+            name: "altimetry-fuzz",
+            dependencies: [.product(name: "FuzzTargets", package: "Altimetry")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,69 @@
+import AltimetryCLI
+import Foundation
+
+extension FuzzTarget {
+    /// The CSV reader on arbitrary bytes, stopping at the first invalid row and skipping invalid rows.
+    public static let csv = FuzzTarget(
+        name: "csv", summary: "CSVReader: no crash; a typed error or a table whose usable rows hold finite numbers"
+    ) { bytes in
+        readerFinding(bytes) { data, options throws(InputError) in try CSVReader.read(data, file: "fuzz.csv", options: options, jobs: 1) }
+    }
+
+    /// The NDJSON reader on arbitrary bytes.
+    public static let ndjson = FuzzTarget(
+        name: "ndjson", summary: "NDJSONReader: no crash; a typed error or a table whose usable rows hold finite numbers"
+    ) { bytes in
+        readerFinding(bytes) { data, options throws(InputError) in try NDJSONReader.read(data, file: "fuzz.ndjson", options: options) }
+    }
+
+    /// The GPX reader on arbitrary bytes.
+    public static let gpx = FuzzTarget(
+        name: "gpx", summary: "GPXReader: no crash; a typed error or a table whose rows hold finite numbers"
+    ) { bytes in
+        readerFinding(bytes) { data, _ throws(InputError) in try GPXReader.read(data, file: "fuzz.gpx") }
+    }
+
+    /// Reads `bytes` with `read`, strict and with `skipInvalid`, and checks what comes back.
+    ///
+    /// The promises: no crash; a failure is an `InputError` with a message and an error exit code; a table keeps
+    /// every row's line number positive and its track among the table's names, and a row without `invalidReason`
+    /// holds finite numbers (a finite time; NaN only as "no reading").
+    static func readerFinding(_ bytes: [UInt8],
+                              read: (Data, ReadOptions) throws(InputError) -> InputTable) -> FuzzFinding? {
+        let data = Data(bytes)
+        for options in [ReadOptions(), ReadOptions(skipInvalid: true)] {
+            let table: InputTable
+            do throws(InputError) {
+                table = try read(data, options)
+            } catch {
+                if error.message.isEmpty || error.exitCode == .success {
+                    return FuzzFinding("an error without a message or with exit code 0: \(error)")
+                }
+                continue
+            }
+            if let finding = tableFinding(table) { return finding }
+        }
+        return nil
+    }
+
+    /// The first row of `table` that breaks a reader's promises, as a finding.
+    static func tableFinding(_ table: InputTable) -> FuzzFinding? {
+        for row in table.rows {
+            guard row.line > 0 else { return FuzzFinding("a row with line number \(row.line)") }
+            guard row.track >= 0, row.track < table.trackNames.count else {
+                return FuzzFinding("line \(row.line): track \(row.track) of \(table.trackNames.count) names")
+            }
+            guard row.invalidReason == nil else { continue }
+            guard row.time.isFinite else { return FuzzFinding("line \(row.line): usable row with time \(row.time)") }
+            let values: [(String, Double?)] = [
+                ("pressure", row.pressure), ("gpsAltitude", row.gpsAltitude),
+                ("gpsVerticalAccuracy", row.gpsVerticalAccuracy), ("temperature", row.temperature),
+                ("reference", row.reference), ("latitude", row.latitude), ("longitude", row.longitude),
+            ]
+            for case let (name, value?) in values where !value.isFinite {
+                return FuzzFinding("line \(row.line): usable row with \(name) \(value)")
+            }
+        }
+        return nil
+    }
+}
