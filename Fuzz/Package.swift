@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The libFuzzer driver for Altimetry's fuzz targets, kept out of the main package because it links libFuzzer's
-/// `main`: build it with `make fuzz` (or see Docs/reliability.md for the commands).
+/// The libFuzzer driver for Altimetry's fuzz targets, kept out of the main package because every module it
+/// reaches is built with the fuzzer's instrumentation: build it with `make fuzz` (or see Docs/reliability.md for the commands).
 let package = Package(
     name: "AltimetryFuzz",
     dependencies: [.package(name: "Altimetry", path: "..")],
@@ -10,8 +10,7 @@ let package = Package(
         /// Runs the target `ALTIMETRY_FUZZ_TARGET` names under libFuzzer.
         .executableTarget(
             name: "altimetry-fuzz",
-            dependencies: [.product(name: "FuzzTargets", package: "Altimetry")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            dependencies: [.product(name: "FuzzTargets", package: "Altimetry")]
         ),
     ],
     swiftLanguageModes: [.v6]
