@@ -61,7 +61,7 @@ fuzz: fuzz-build
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	  SWIFT_BACKTRACE=enable=no ALTIMETRY_FUZZ_TARGET=$$t $(FUZZ_DRIVER) .build/fuzz/$$t Tests/FuzzCorpus/$$t -dict=Fuzz/Dictionaries/$$t.dict \
 	    -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-	    -print_final_stats=1
+	    -print_final_stats=1 \
 	    -artifact_prefix=.build/fuzz/$$t- $(FUZZ_FLAGS) || exit 1; \
 	done
 
