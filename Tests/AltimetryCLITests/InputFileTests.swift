@@ -4,7 +4,7 @@ import Testing
 
 /// Inputs that are not regular files: `/dev/null`, a FIFO, a process substitution.
 @Suite("Inputs that are not regular files")
-struct InputLoaderStreamsTests {
+struct InputFileTests {
     @Test("/dev/null reads as an empty file (exit 65 'the file is empty'), not as a permission error")
     func devNull() throws {
         #expect(try InputLoader.data("/dev/null").isEmpty)
