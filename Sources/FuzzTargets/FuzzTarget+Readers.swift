@@ -2,39 +2,39 @@ import AltimetryCLI
 import Foundation
 
 extension FuzzTarget {
-    /// The CSV reader on arbitrary bytes, stopping at the first invalid row and skipping invalid rows.
+    /// The CSV reader on arbitrary bytes, stopping at the first invalid row or skipping invalid rows.
     public static let csv = FuzzTarget(
-        name: "csv", summary: "CSVReader: no crash; a typed error or a table whose usable rows hold finite numbers"
+        name: "csv", summary: "CSV input: no crash; a typed error or a table whose usable rows hold finite numbers"
     ) { bytes in
-        readerFinding(bytes) { data, options throws(InputError) in try CSVReader.read(data, file: "fuzz.csv", options: options, jobs: 1) }
+        readerFinding(bytes, pathExtension: "csv")
     }
 
     /// The NDJSON reader on arbitrary bytes.
     public static let ndjson = FuzzTarget(
-        name: "ndjson", summary: "NDJSONReader: no crash; a typed error or a table whose usable rows hold finite numbers"
+        name: "ndjson", summary: "NDJSON input: no crash; a typed error or a table whose usable rows hold finite numbers"
     ) { bytes in
-        readerFinding(bytes) { data, options throws(InputError) in try NDJSONReader.read(data, file: "fuzz.ndjson", options: options) }
+        readerFinding(bytes, pathExtension: "ndjson")
     }
 
     /// The GPX reader on arbitrary bytes.
     public static let gpx = FuzzTarget(
-        name: "gpx", summary: "GPXReader: no crash; a typed error or a table whose rows hold finite numbers"
+        name: "gpx", summary: "GPX input: no crash; a typed error or a table whose rows hold finite numbers"
     ) { bytes in
-        readerFinding(bytes) { data, _ throws(InputError) in try GPXReader.read(data, file: "fuzz.gpx") }
+        readerFinding(bytes, pathExtension: "gpx")
     }
 
-    /// Reads `bytes` with `read`, strict for an even number of bytes and with `skipInvalid` for an odd one (one
+    /// Reads `bytes` as a file with `pathExtension`, strict for an even number of bytes and with `skipInvalid` for an odd one (one
     /// read per input keeps the fuzzer fast; its mutations change the length all the time), and checks what comes
     /// back.
     ///
     /// The promises: no crash; a failure is an `InputError` with a message and an error exit code; a table keeps
     /// every row's line number positive and its track among the table's names, and a row without `invalidReason`
     /// holds finite numbers (a finite time; NaN only as "no reading").
-    static func readerFinding(_ bytes: [UInt8],
-                              read: (Data, ReadOptions) throws(InputError) -> InputTable) -> FuzzFinding? {
+    static func readerFinding(_ bytes: [UInt8], pathExtension: String) -> FuzzFinding? {
         let table: InputTable
         do throws(InputError) {
-            table = try read(Data(bytes), ReadOptions(skipInvalid: bytes.count % 2 == 1))
+            table = try ScratchFile.table(bytes, pathExtension: pathExtension,
+                                          options: ReadOptions(skipInvalid: bytes.count % 2 == 1))
         } catch {
             guard error.message.isEmpty || error.exitCode == .success else { return nil }
             return FuzzFinding("an error without a message or with exit code 0: \(error)")

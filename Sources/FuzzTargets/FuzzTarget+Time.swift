@@ -7,17 +7,17 @@ extension FuzzTarget {
         name: "time", summary: "ISO 8601 times in every reader: no crash; an accepted time is finite and within years 0 to 9999"
     ) { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
-        let csv = Data("time,pressure_hpa\n".utf8) + Data(bytes) + Data(",1000\n".utf8)
-        var ndjson = Data(#"{"pressure_hpa":1000,"time":"#.utf8)
-        ndjson += (try? JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed)) ?? Data(#""""#.utf8)
-        ndjson += Data("}\n".utf8)
+        let csv = Array("time,pressure_hpa\n".utf8) + bytes + Array(",1000\n".utf8)
+        var ndjson = Array(#"{"pressure_hpa":1000,"time":"#.utf8)
+        ndjson += (try? JSONSerialization.data(withJSONObject: text, options: .fragmentsAllowed)).map(Array.init) ?? Array(#""""#.utf8)
+        ndjson += Array("}\n".utf8)
         let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        let gpx = Data(#"<gpx><trk><trkseg><trkpt lat="1" lon="2"><ele>3</ele><time>"#.utf8) + Data(escaped.utf8)
-            + Data("</time></trkpt></trkseg></trk></gpx>".utf8)
+        let gpx = Array(#"<gpx><trk><trkseg><trkpt lat="1" lon="2"><ele>3</ele><time>"#.utf8) + Array(escaped.utf8)
+            + Array("</time></trkpt></trkseg></trk></gpx>".utf8)
         let reads: [(String, () throws(InputError) -> InputTable)] = [
-            ("CSV", { () throws(InputError) in try CSVReader.read(csv, file: "fuzz.csv") }),
-            ("NDJSON", { () throws(InputError) in try NDJSONReader.read(ndjson, file: "fuzz.ndjson") }),
-            ("GPX", { () throws(InputError) in try GPXReader.read(gpx, file: "fuzz.gpx") }),
+            ("CSV", { () throws(InputError) in try ScratchFile.table(csv, pathExtension: "csv") }),
+            ("NDJSON", { () throws(InputError) in try ScratchFile.table(ndjson, pathExtension: "ndjson") }),
+            ("GPX", { () throws(InputError) in try ScratchFile.table(gpx, pathExtension: "gpx") }),
         ]
         for (format, read) in reads {
             guard let table = try? read() else { continue }
