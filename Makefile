@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench format clean fuzz fuzz-build sanitize
+.PHONY: demo test build release deps bench validate format clean fuzz fuzz-build sanitize
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -64,6 +64,12 @@ fuzz: fuzz-build
 	    -print_final_stats=1 \
 	    -artifact_prefix=.build/fuzz/$$t- $(FUZZ_FLAGS) || exit 1; \
 	done
+
+# evaluate and plot (and identify, where the build has it) over every real recording in ../shared/data/real,
+# read in place; one table (summary.md) and one SVG per recording in out/validation. Not part of `make test`.
+validate: release
+	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
+	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation
 
 bench: release
 	$(SWIFT) run -c release altimetry-bench
