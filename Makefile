@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench validate format lint docs static spark-check clean
+.PHONY: demo test build release deps bench validate format lint docs static spark-check clean fuzz fuzz-build sanitize
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -31,6 +31,39 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# The test suite under AddressSanitizer, then ThreadSanitizer (each in a build folder of its own).
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
+	$(SWIFT) test --skip-build --parallel --sanitize=address --build-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(SWIFT) test --skip-build --parallel --sanitize=thread --build-path .build/tsan
+
+# Fuzzing (see Docs/reliability.md): each target for FUZZ_SECONDS from its seed corpus under Tests/FuzzCorpus/;
+# new inputs collect in .build/fuzz/TARGET/, and a finding stops with its input saved as .build/fuzz/TARGET-crash-*.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= csv ndjson gpx time fusion
+FUZZ_FLAGS ?=
+FUZZ_DRIVER := Fuzz/.build/release/altimetry-fuzz
+
+# Every module with AddressSanitizer and libFuzzer's coverage; the driver has its own main (SwiftPM names an
+# executable's entry point, so libFuzzer's main cannot be linked) and links libFuzzer without one.
+FUZZ_RUNTIME = $(shell clang -print-file-name=libclang_rt.fuzzer_no_main-x86_64.a)
+
+fuzz-build: deps
+	$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=address \
+	  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+	  -Xlinker --whole-archive -Xlinker $(FUZZ_RUNTIME) -Xlinker --no-whole-archive -Xlinker -lstdc++
+
+fuzz: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build/fuzz/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  SWIFT_BACKTRACE=enable=no ALTIMETRY_FUZZ_TARGET=$$t $(FUZZ_DRIVER) .build/fuzz/$$t Tests/FuzzCorpus/$$t -dict=Fuzz/Dictionaries/$$t.dict \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+	    -print_final_stats=1 \
+	    -artifact_prefix=.build/fuzz/$$t- $(FUZZ_FLAGS) || exit 1; \
+	done
 
 # evaluate and plot (and identify, where the build has it) over every real recording in ../shared/data/real,
 # read in place; one table (summary.md) and one SVG per recording in out/validation. Not part of `make test`.

@@ -13,6 +13,8 @@ let package = Package(
             targets: ["LinearAlgebra", "Randomness", "Optimization", "StateEstimation", "Altimetry", "Simulation"]
         ),
         .executable(name: "altimetry", targets: ["altimetry"]),
+        /// The fuzz checks, for the libFuzzer driver in `Fuzz/` (a package of its own, built with the fuzzer's flags).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     targets: [
         // MARK: - System libraries
@@ -23,6 +25,9 @@ let package = Package(
             pkgConfig: nil,
             providers: [.apt(["liblapack-dev", "libblas-dev"])]
         ),
+
+        /// Removes registered temporary files when SIGINT, SIGTERM or SIGHUP ends the process (async-signal-safe, so C).
+        .target(name: "CSignalCleanup"),
 
         // MARK: - Numerical foundations
 
@@ -48,8 +53,13 @@ let package = Package(
         // MARK: - Command line
 
         /// The `altimetry` commands, file formats and plotting, as a testable library.
-        .target(name: "AltimetryCLI", dependencies: ["Altimetry", "Simulation", "StateEstimation"]),
+        .target(name: "AltimetryCLI", dependencies: ["Altimetry", "Simulation", "StateEstimation", "CSignalCleanup"]),
         .executableTarget(name: "altimetry", dependencies: ["AltimetryCLI"]),
+
+        // MARK: - Fuzzing
+
+        /// Checks run on arbitrary bytes by libFuzzer (`make fuzz`) and on the saved corpus by the tests.
+        .target(name: "FuzzTargets", dependencies: ["AltimetryCLI", "Altimetry", "LinearAlgebra"]),
 
         // MARK: - Benchmarks
 
@@ -85,6 +95,7 @@ let package = Package(
             name: "DocSamplesTests",
             dependencies: ["LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI"]
         ),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ],
     swiftLanguageModes: [.v6]
 )

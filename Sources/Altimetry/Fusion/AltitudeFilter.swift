@@ -115,9 +115,13 @@ public struct AltitudeFilter: Sendable {
                 if let temperature = reading.temperature, let reference = referenceBarometerMeasurement,
                    let u = engine?.mean[AltitudeModel.altitudeIndex, 0] {
                     // Hypsometric correction: the change since the first pressure is rescaled from the measured air
-                    // temperature to the standard one at the current altitude, k = T_measured / T_ISA(h).
-                    let standard = StandardAtmosphere.seaLevelTemperature
-                        - StandardAtmosphere.lapseRate * LogPressureCoordinates.altitude(u)
+                    // temperature to the standard one at the current altitude, k = T_measured / T_ISA(h). h is held
+                    // to the model's troposphere (the standard atmosphere is isothermal above the tropopause), so
+                    // T_ISA stays within 216.65 K to 294.65 K and k within 0.5 to 1.6 wherever the estimate wanders:
+                    // unbounded, an estimate near 44 km made T_ISA vanish and k, and the barometer's noise, absurd.
+                    let h = min(max(LogPressureCoordinates.altitude(u), StandardAtmosphere.minimumAltitude),
+                                StandardAtmosphere.tropopauseAltitude)
+                    let standard = StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h
                     let k = temperature / standard
                     z = reference + k * (z - reference)
                     sigma *= k

@@ -25,17 +25,26 @@ public struct AltitudeReading: Sendable, Equatable, Codable {
 
     /// Checks every value is finite and physical.
     ///
+    /// The bounds keep every number the filter derives finite: the barometer's noise in log-pressure grows as
+    /// 1/p, so a pressure of 1e-297 hPa would give an infinite variance; a vertical accuracy a enters as a², and
+    /// a time as a step whose process noise grows with it. They are far outside any recording: 10 hPa is about
+    /// 31 km up (the GPS bound is 20 km), 1,200 hPa below the deepest mine, 10¹² s about 31,700 years.
+    ///
     /// - Throws: `AltitudeModelError.invalidReading` naming the field, or `.emptyReading`.
     public func validate() throws(AltitudeModelError) {
-        guard time.isFinite else { throw .invalidReading(time: time, field: "t", value: time, expected: "a finite time in seconds") }
-        if let pressure, !(pressure.isFinite && pressure > 0) {
-            throw .invalidReading(time: time, field: "pressure_hpa", value: pressure, expected: "a positive pressure in hPa")
+        guard time.isFinite && abs(time) < 1e12 else {
+            throw .invalidReading(time: time, field: "t", value: time, expected: "a finite time in seconds, within ±10¹² s")
+        }
+        if let pressure, !(pressure >= 10 && pressure <= 1_200) {
+            throw .invalidReading(time: time, field: "pressure_hpa", value: pressure,
+                                  expected: "a station pressure between 10 hPa and 1,200 hPa")
         }
         if let gpsAltitude, !(gpsAltitude.isFinite && abs(gpsAltitude) < 20_000) {
             throw .invalidReading(time: time, field: "gps_alt_m", value: gpsAltitude, expected: "a finite altitude in metres")
         }
-        if let a = gpsVerticalAccuracy, !(a.isFinite && a > 0) {
-            throw .invalidReading(time: time, field: "gps_vacc_m", value: a, expected: "a positive accuracy in metres")
+        if let a = gpsVerticalAccuracy, !(a > 0 && a < 100_000) {
+            throw .invalidReading(time: time, field: "gps_vacc_m", value: a,
+                                  expected: "a positive accuracy in metres, below 100 km")
         }
         if let t = temperature, !(t.isFinite && t > 150 && t < 350) {
             throw .invalidReading(time: time, field: "temperature", value: t, expected: "an air temperature between 150 K and 350 K")
