@@ -46,17 +46,26 @@ public struct AscentBenchmark: Sendable, Codable {
         public var p95_ascent_m: Double
     }
 
-    /// Runs `seeds` seeds (1...seeds) of `scenario`, with or without the recording's temperature column.
+    /// Runs `seeds` seeds (1...seeds) of a named scenario, with or without the recording's temperature column.
     ///
-    /// - Parameter temperatureSensor: give the barometer a temperature sensor (standard noise) where the scenario
-    ///   has none; false leaves the scenario as it is.
+    /// - Parameter addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
+    ///   scenario has none; false leaves the scenario as it is.
     public static func run(_ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
                            configuration: AscentConfiguration = AscentConfiguration()) throws -> (Summary, [Trial]) {
-        let trials = try parallelMap(0..<seeds) { offset -> Trial in
-            var scenario = Scenario.named(name, seed: UInt64(offset + 1))
+        try run(name.rawValue, seeds: seeds, useTemperature: useTemperature, configuration: configuration) { seed in
+            var scenario = Scenario.named(name, seed: seed)
             if addTemperatureSensor, scenario.barometer.temperatureSensor == nil {
                 scenario.barometer.temperatureSensor = TemperatureSensor()
             }
+            return scenario
+        }
+    }
+
+    /// Runs seeds 1...seeds of the scenarios `scenario(seed)` makes.
+    public static func run(_ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
+                           scenario make: @escaping @Sendable (UInt64) -> Scenario) throws -> (Summary, [Trial]) {
+        let trials = try parallelMap(0..<seeds) { offset -> Trial in
+            let scenario = make(UInt64(offset + 1))
             let recording = try scenario.simulate()
             let readings = recording.readings.map { r in
                 AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
@@ -74,7 +83,7 @@ public struct AscentBenchmark: Sendable, Codable {
                          gps_only_ascent_m: report.gpsOnly.map(\.ascent),
                          barometer_only_ascent_m: report.barometerOnly?.ascent ?? .nan)
         }
-        return (summary(name.rawValue, temperature: useTemperature, trials), trials)
+        return (summary(name, temperature: useTemperature, trials), trials)
     }
 
     static func summary(_ name: String, temperature: Bool, _ trials: [Trial]) -> Summary {
