@@ -18,7 +18,8 @@ extension Scenario {
     ///   rest every 400 m each way and 15 min at the summit (the plan takes 21,567 s, then the hiker stands);
     ///   b₀ = −6 hPa, the outdoor weather.
     /// - `front`: 7,200 s (2 h) walk from 400 m up 300 m at 0.08 m/s and back at 0.125 m/s, 5-min rests
-    ///   every 150 m, 7.5 min at the top; b₀ = +5 hPa, the outdoor weather, and a front lowering the
+    ///   every 150 m, 7.5 min at the top; b₀ = +5 hPa, the outdoor weather without its per-seed trend (the front is
+    ///   the day's tendency), and a front lowering the
     ///   sea-level pressure by 3 hPa from t = 2,400 s to 4,800 s (40 min, raised-cosine ramp).
     /// - `canyon`: 21,600 s (6 h), a rim-to-river day: from the rim at 2,100 m down 1,400 m at 0.25 m/s with a
     ///   10-min rest every 350 m, 30 min at the river, back up at 0.15 m/s with the same rests (20,333 s), then
@@ -64,9 +65,11 @@ extension Scenario {
             let plan = HikePlan(climb: 300, ascentSpeed: 0.08, descentSpeed: 0.125, restInterval: 150,
                                 restDuration: 300, summitRest: 450)
             let front = PressureFront(start: 2_400, duration: 2_400, change: -3)
+            // The front is the day's tendency: no per-seed trend on top of it.
+            var weather = WeatherModel.outdoor(initialOffset: 5, fronts: [front])
+            weather.randomTrendStandardDeviation = 0
             return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 400, segments: [.hike(plan)]),
-                            weather: WeatherModel.outdoor(initialOffset: 5, fronts: [front]))
+                            profile: AltitudeProfile(startAltitude: 400, segments: [.hike(plan)]), weather: weather)
         case .canyon:
             // Rim to river and back: down 1,400 m with rests, half an hour at the river, up again.
             var segments: [ProfileSegment] = []
