@@ -37,6 +37,8 @@ public struct AscentBenchmark: Sendable, Codable {
         /// The fraction of seeds with |error| ≤ sigma (whole sigma; filter part alone).
         public var coverage: Double
         public var coverage_filter_sigma: Double
+        /// The fraction of seeds with |error| ≤ 2 sigma.
+        public var coverage_two_sigma: Double
         public var median_hysteresis_m: Double
         /// Median ascent of the GPS-only rules (gpxpy, then each hysteresis) and of the raw barometer.
         public var gps_only_median_ascent_m: [Double]
@@ -100,6 +102,7 @@ public struct AscentBenchmark: Sendable, Codable {
             median_sigma_m: quantile(trials.map(\.ascent_sigma_m), 0.5),
             coverage: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_sigma_m }.count) / n,
             coverage_filter_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_filter_sigma_m }.count) / n,
+            coverage_two_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= 2 * $0.ascent_sigma_m }.count) / n,
             median_hysteresis_m: quantile(trials.map(\.hysteresis_m), 0.5),
             gps_only_median_ascent_m: (0..<gpsCount).map { k in quantile(trials.map { $0.gps_only_ascent_m[k] }, 0.5) },
             barometer_only_median_ascent_m: quantile(trials.map(\.barometer_only_ascent_m), 0.5),
