@@ -11,6 +11,7 @@ public enum AltimetryCommandLine {
         TablesCommand.self,
         BenchCommand.self,
         FloorsCommand.self,
+        AscentCommand.self,
         FuseCommand.self,
         SimulateCommand.self,
         CalibrateCommand.self,

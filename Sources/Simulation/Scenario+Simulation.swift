@@ -31,6 +31,10 @@ extension Scenario {
         var temperatureRandom = SeededGenerator(seed: streams.next())
         var weatherBridgeRandom = SeededGenerator(seed: streams.next())
         var gpsBridgeRandom = SeededGenerator(seed: streams.next())
+        // Drawn after the ten streams above, so that the weather's smooth parts leave every other stream as it was.
+        var weatherShapeRandom = SeededGenerator(seed: streams.next())
+        var gustRandom = SeededGenerator(seed: streams.next())
+        var gustBridgeRandom = SeededGenerator(seed: streams.next())
 
         let barometerTimes = barometer.clock.times(before: duration, using: &barometerClockRandom)
         let outages = gps.outages
@@ -40,7 +44,15 @@ extension Scenario {
         let outlierOffsets = try drawOutliers(at: gpsTimes, using: &outlierRandom)
 
         var weatherWalk = drawWeatherWalk(at: barometerTimes, using: &weatherRandom)
-        var gpsError = drawGPSError(at: gpsTimes, using: &gpsCorrelatedRandom)
+        let randomTrendPerHour = weather.randomTrendStandardDeviation > 0
+            ? weather.randomTrendStandardDeviation * weatherShapeRandom.gaussian() : 0
+        let swells = weather.swells?.draw(using: &weatherShapeRandom) ?? []
+        var gusts = weather.gusts.map { g in
+            drawGaussMarkov(standardDeviation: g.standardDeviation, correlationTime: g.correlationTime,
+                            at: barometerTimes, using: &gustRandom)
+        }
+        var gpsError = drawGaussMarkov(standardDeviation: gps.correlatedErrorStandardDeviation,
+                                       correlationTime: gps.correlationTime, at: gpsTimes, using: &gpsCorrelatedRandom)
 
         var readings: [SimulatedReading] = []
         var truth: [GroundTruth] = []
@@ -59,7 +71,9 @@ extension Scenario {
             let t = min(nextBarometer, nextGPS)
 
             let h = cursor.altitude(at: t)
-            let b = weather.deterministicOffset(at: t) + weatherWalk.value(at: t, using: &weatherBridgeRandom)
+            var b = weather.deterministicOffset(at: t) + weatherWalk.value(at: t, using: &weatherBridgeRandom)
+            b += randomTrendPerHour * t / 3_600 + WeatherSwells.offset(at: t, components: swells)
+            b += gusts?.value(at: t, using: &gustBridgeRandom) ?? 0
             let e = gpsError.value(at: t, using: &gpsBridgeRandom)
             let p = air.pressure(atAltitude: h, seaLevelPressure: StandardAtmosphere.seaLevelPressure + b)
             let airTemperature = air.temperature(atAltitude: h)
@@ -108,10 +122,10 @@ extension Scenario {
         return AnchoredPath(law: .wiener(variancePerSecond: q), anchorTimes: [0] + times, anchorValues: values)
     }
 
-    /// The GPS correlated error e, in metres: a stationary draw at t = 0, then the exact discretisation
-    /// over each step to the next fix.
-    private func drawGPSError(at times: [Seconds], using random: inout SeededGenerator) -> AnchoredPath {
-        let sigma = gps.correlatedErrorStandardDeviation, tau = gps.correlationTime
+    /// A first-order Gauss-Markov process (the GPS correlated error e in metres at the fixes' times, the gusts in
+    /// hPa at the barometer's): a stationary draw at t = 0, then the exact discretisation over each step.
+    private func drawGaussMarkov(standardDeviation sigma: Double, correlationTime tau: Seconds, at times: [Seconds],
+                                 using random: inout SeededGenerator) -> AnchoredPath {
         var process = GaussMarkovProcess(standardDeviation: sigma, correlationTime: tau, using: &random)
         var values = [process.value]
         values.reserveCapacity(times.count + 1)

@@ -80,6 +80,21 @@ public struct Scenario: Sendable, Equatable, Codable {
             $0.isFinite && $0 > -StandardAtmosphere.seaLevelPressure
         }
         try Self.require(weather.trendPerHour, "weather trend", "finite hPa/h") { $0.isFinite }
+        try Self.require(weather.randomTrendStandardDeviation, "weather random trend", "a non-negative, finite hPa/h") {
+            $0 >= 0 && $0.isFinite
+        }
+        if let swells = weather.swells {
+            try Self.require(swells.rootMeanSquare, "swell rms", "a non-negative, finite hPa") { $0 >= 0 && $0.isFinite }
+            try Self.require(swells.shortestPeriod, "swell shortest period", "a positive, finite s") { $0 > 0 && $0.isFinite }
+            try Self.require(swells.longestPeriod, "swell longest period", "a finite s, at least the shortest") {
+                $0.isFinite && $0 >= swells.shortestPeriod
+            }
+            try Self.require(Double(swells.count), "swell count", "non-negative") { $0 >= 0 }
+        }
+        if let gusts = weather.gusts {
+            try Self.require(gusts.standardDeviation, "gust sigma", "a non-negative, finite hPa") { $0 >= 0 && $0.isFinite }
+            try Self.require(gusts.correlationTime, "gust correlation time", "a positive, finite s") { $0 > 0 && $0.isFinite }
+        }
         for front in weather.fronts {
             try Self.require(front.duration, "front duration", "a positive, finite s") { $0 > 0 && $0.isFinite }
             try Self.require(front.change, "front change", "finite hPa") { $0.isFinite }

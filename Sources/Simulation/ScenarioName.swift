@@ -16,6 +16,10 @@ public enum ScenarioName: String, Sendable, Equatable, Hashable, Codable, CaseIt
     case canyon
     /// Two hours around 3,000 m in air 20 K colder than standard, with a temperature reading.
     case cold
+    /// An hour's walk on the flat at 500 m: true ascent 0.
+    case flatWalk = "flat-walk"
+    /// Two hours of rolling terrain: 50 rounded hills of 4 m (true ascent 200 m).
+    case rolling
     /// The seed's static calibration: 600 s still, regular 1 Hz samples, GPS 10 m / 60 s, no weather.
     case seedCalibration = "seed-calibration"
 
@@ -28,7 +32,8 @@ public enum ScenarioName: String, Sendable, Equatable, Hashable, Codable, CaseIt
         case .building: return 1_662
         case .static: return 3_600
         case .hike, .canyon: return 21_600
-        case .front, .cold: return 7_200
+        case .front, .cold, .rolling: return 7_200
+        case .flatWalk: return 3_600
         case .seedCalibration: return 600
         }
     }

@@ -4,12 +4,19 @@ import Altimetry
 ///
 /// The true QNH is 1013.25 + b(t) hPa, with
 ///
-///     b(t) = b₀ + trend · t / 3600 + Σ fronts(t) + W(t),
+///     b(t) = b₀ + (trend + r) · t / 3600 + Σ fronts(t) + s(t) + g(t) + W(t),
 ///
-/// where W is a Wiener process (random walk) with W(0) = 0 and increments W(t₂) − W(t₁) ~ N(0, q (t₂ − t₁)).
-/// The simulator draws W exactly at every row's time, whatever the spacing. All parts are optional and
-/// combine freely. For scale: q = 1/3600 hPa²/s spreads b by 1 hPa per square-root hour, the fusion model's
-/// default; 1 hPa is about 8.3 m of apparent height near sea level.
+/// where r ~ N(0, σ_r²) is a trend drawn once per seed (`randomTrendStandardDeviation`), s the slow swells
+/// (`WeatherSwells`, smooth sinusoids of 20 min to 3 h), g the gust noise (`WeatherGusts`, a Gauss-Markov process
+/// of hundredths of a hPa and tens of seconds) and W a Wiener process (random walk) with W(0) = 0 and increments
+/// W(t₂) − W(t₁) ~ N(0, q (t₂ − t₁)). All parts are optional and combine freely; the simulator draws g and W
+/// exactly at every row's time, whatever the spacing.
+///
+/// `outdoor(initialOffset:)` is the weather of the outdoor scenarios: a real day's barograph is smooth over
+/// minutes (a trend of up to a few hPa per hour, slow swells, small gust noise). A random walk at one-second
+/// steps is not: its increments over a minute are as large as a 10-minute swell's, so it puts metres of false
+/// climbing into every hour that no real barometer sees. For scale, 1 hPa is about 8.3 m of apparent height near
+/// sea level.
 public struct WeatherModel: Sendable, Equatable, Codable {
     /// The offset at t = 0, b₀, in hPa.
     public var initialOffset: Hectopascals
@@ -19,17 +26,38 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     public var randomWalkVariance: Double
     /// Fronts, each a smooth change of several hPa over tens of minutes.
     public var fronts: [PressureFront]
+    /// The spread σ_r of a trend drawn once per seed and added to `trendPerHour`, in hPa per hour (zero for none).
+    public var randomTrendStandardDeviation: Double
+    /// Slow swells, drawn once per seed; nil for none.
+    public var swells: WeatherSwells?
+    /// Gust noise; nil for none.
+    public var gusts: WeatherGusts?
 
     public init(initialOffset: Hectopascals = 0, trendPerHour: Hectopascals = 0, randomWalkVariance: Double = 0,
-                fronts: [PressureFront] = []) {
+                fronts: [PressureFront] = [], randomTrendStandardDeviation: Double = 0, swells: WeatherSwells? = nil,
+                gusts: WeatherGusts? = nil) {
         self.initialOffset = initialOffset
         self.trendPerHour = trendPerHour
         self.randomWalkVariance = randomWalkVariance
         self.fronts = fronts
+        self.randomTrendStandardDeviation = randomTrendStandardDeviation
+        self.swells = swells
+        self.gusts = gusts
     }
 
     /// A still atmosphere at the standard sea-level pressure: b(t) = 0.
     public static let calm = WeatherModel()
+
+    /// The outdoor scenarios' weather: a trend drawn per seed with σ_r = 1 hPa/h (so up to about 3 hPa/h), swells
+    /// of 0.1 hPa rms at periods of 20 min to 3 h, gusts of 0.01 hPa over 20 s, and no random walk.
+    ///
+    /// One hPa/h is the spread of three-hour tendencies on ordinary days (a barometric tendency beyond 3 hPa in
+    /// three hours is already reported as "rapid"); 0.1 hPa of swells is about 0.8 m of slow apparent height;
+    /// 0.01 hPa of gusts is about the barometer's own noise.
+    public static func outdoor(initialOffset: Hectopascals, fronts: [PressureFront] = []) -> WeatherModel {
+        WeatherModel(initialOffset: initialOffset, fronts: fronts, randomTrendStandardDeviation: 1,
+                     swells: WeatherSwells(), gusts: WeatherGusts())
+    }
 
     /// The deterministic part of the offset, b₀ + trend · t / 3600 + Σ fronts(t), in hPa.
     public func deterministicOffset(at time: Seconds) -> Hectopascals {

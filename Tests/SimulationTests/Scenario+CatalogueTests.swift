@@ -44,11 +44,11 @@ struct ScenarioCatalogueTests {
         #expect(abs(last.weatherOffset * 8.33 + 3.85) < 0.01)
     }
 
-    @Test("static: one hour at 250 m, weather random walk of 1/3600 hPa^2/s")
+    @Test("static: one hour at 250 m, the outdoor weather")
     func still() throws {
         let recording = try Scenario.named(.static, seed: 3).simulate()
         #expect(recording.truth.allSatisfy { $0.altitude == 250 })
-        #expect(recording.scenario.weather.randomWalkVariance == 1.0 / 3_600)
+        #expect(recording.scenario.weather == .outdoor(initialOffset: 4))
         #expect(recording.scenario.duration == 3_600)
     }
 
@@ -72,8 +72,11 @@ struct ScenarioCatalogueTests {
     func front() throws {
         var scenario = Scenario.named(.front, seed: 5)
         #expect(scenario.weather.fronts == [PressureFront(start: 2_400, duration: 2_400, change: -3)])
-        // WHEN the random walk is switched off, THEN the truth's b is +5 hPa before, +2 after, 3.5 at mid-front.
-        scenario.weather.randomWalkVariance = 0
+        // WHEN the weather's random parts are switched off, THEN the truth's b is +5 hPa before, +2 after, 3.5 at
+        // mid-front.
+        scenario.weather.randomTrendStandardDeviation = 0
+        scenario.weather.swells = nil
+        scenario.weather.gusts = nil
         let recording = try scenario.simulate()
         for (reading, truth) in Self.rows(recording) {
             if reading.time <= 2_400 { #expect(truth.weatherOffset == 5) }
@@ -148,5 +151,35 @@ struct ScenarioCatalogueTests {
         #expect(recording.readings.allSatisfy { $0.pressure != nil && $0.gpsAltitude != nil })
         #expect(recording.truth.allSatisfy { $0.weatherOffset == 0 && $0.altitude == 250 })
         #expect(recording.scenario.gps.correlatedErrorStandardDeviation == 10 && recording.scenario.gps.correlationTime == 60)
+    }
+}
+
+@Suite("Scenario catalogue: ascent scenarios")
+struct AscentScenarioCatalogueTests {
+    @Test("flat-walk: an hour at 500 m, true ascent 0")
+    func flatWalk() throws {
+        let recording = try Scenario.named(.flatWalk, seed: 1).simulate()
+        #expect(recording.scenario.duration == 3_600)
+        #expect(recording.truth.allSatisfy { $0.altitude == 500 })
+    }
+
+    @Test("rolling: 50 rounded hills of 4 m in 2 h, true ascent and descent 200 m")
+    func rolling() throws {
+        let profile = Scenario.named(.rolling, seed: 1).profile
+        let knots = profile.knots
+        var ascent = 0.0, descent = 0.0, summits = 0
+        for (a, b) in zip(knots, knots.dropFirst()) {
+            if b.altitude > a.altitude { ascent += b.altitude - a.altitude } else { descent += a.altitude - b.altitude }
+        }
+        for (a, (b, c)) in zip(knots, zip(knots.dropFirst(), knots.dropFirst(2))) where b.altitude > a.altitude && b.altitude > c.altitude {
+            summits += 1
+            #expect(abs(b.altitude - 304) < 1e-9)
+        }
+        #expect(summits == 50)
+        #expect(abs(ascent - 200) < 1e-9 && abs(descent - 200) < 1e-9)
+        #expect(abs((knots.last?.time ?? 0) - 7_200) < 1e-9)
+        // Rounded: the steepest piece climbs at π/60 · 2 m/s ≈ 0.10 m/s, the first and last pieces at under 0.03 m/s.
+        let speeds = zip(knots, knots.dropFirst()).map { abs($1.altitude - $0.altitude) / ($1.time - $0.time) }
+        #expect((speeds.max() ?? 0) < 0.105 && (speeds.first ?? 1) < 0.03)
     }
 }

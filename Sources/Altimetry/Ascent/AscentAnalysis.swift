@@ -1,0 +1,129 @@
+/// Total ascent and descent of a whole track from its smoothed fused altitude, with one sigma.
+///
+/// The method, in order (`Docs/ascent.md` gives the reasons and the measurements):
+///
+/// 1. Fuse and smooth the track (`SmoothedAltitudeTrack`), then average the smoothed altitude over a centred
+///    window of w = `averagingTime` seconds: ȟᵢ = mean of hⱼ with |tⱼ − tᵢ| ≤ w/2.
+/// 2. Hysteresis from the track's own uncertainty of altitude differences: σ_Δ is the larger of (a) the median,
+///    over up to 200 places spread along the track, of the one sigma of ȟ(t + w) − ȟ(t) (two adjacent windows)
+///    from the smoother's cross-covariances, and (b) the same difference's scatter measured on the track itself
+///    (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (a temperature
+///    sensor's noise, gusts). H = k σ_Δ with k = `hysteresisSigmas` (3): a reversal that three sigma of the
+///    track's own difference uncertainty could produce is not counted; anything larger is.
+/// 3. Count ȟ with `AscentCounter` (hysteresis H): turning points, segments, ascent, descent.
+/// 4. Each figure is a fixed linear combination of the smoothed altitudes once the turning points are known
+///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its filter sigma is that combination's smoothed
+///    error variance (`SmoothedAltitudeTrack.variances(of:)`).
+/// 5. Temperature: where the track carries air temperature, the filter has already scaled every barometric
+///    height change by it. Where it does not, the track is fused twice more with the air assumed
+///    `assumedTemperatureDeviation` K warmer and colder than standard, and half the spread of each figure
+///    between the two (same turning points) is its temperature sigma, added in quadrature. This keeps what GPS
+///    corrects of a wrong temperature over a long climb, which a flat 0.35 %/K would not.
+/// 6. Comparisons: GPS altitude alone by gpxpy's rule and with each GPS hysteresis (`GPXElevationRule`); the
+///    raw barometer's pressure altitude with the same averaging and H.
+public enum AscentAnalysis {
+    /// Measures a whole track.
+    ///
+    /// - Parameters:
+    ///   - readings: the track's readings, in time order.
+    ///   - parameters: the fusion model's parameters.
+    ///   - configuration: the averaging, hysteresis and temperature choices.
+    /// - Throws: `AscentError.noReadings`, or `.fusion` when the filter refuses a reading.
+    /// - Complexity: three fusions and smoothings of the track without temperature (one with), plus O(N w).
+    public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
+                               configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
+        guard !readings.isEmpty else { throw .noReadings }
+        let track: SmoothedAltitudeTrack
+        do { track = try SmoothedAltitudeTrack(readings, parameters: parameters) } catch { throw .fusion(error) }
+        let times = track.smoothed.map(\.time)
+        let windows = AveragingWindows(times: times, width: configuration.averagingTime)
+        let averaged = windows.average(track.smoothed.map(\.altitude))
+
+        // 2. The hysteresis from the uncertainty of adjacent windows' difference.
+        let pairs = windows.adjacentPairs(limit: 200)
+        let pairVariances: [Double]
+        do {
+            pairVariances = try track.variances(of: pairs.map { windows.difference(from: $0.first, to: $0.second) })
+        } catch { throw .fusion(error) }
+        let modelSigma = median(pairVariances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0
+        let differenceSigma = max(modelSigma, windows.scatterOfDifferences(averaged))
+        let hysteresis = configuration.hysteresis(differenceStandardDeviation: differenceSigma)
+
+        // 3. Turning points.
+        let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
+        let turns = counter.closedTurningPoints
+        let highestIndex = averaged.indices.max { averaged[$0] < averaged[$1] } ?? 0
+        let lowestIndex = averaged.indices.min { averaged[$0] < averaged[$1] } ?? 0
+
+        // 4. The figures as combinations: ascent, descent, highest, lowest, then each segment.
+        var ascent: [Int: Double] = [:], descent: [Int: Double] = [:]
+        var segmentCombinations: [[(index: Int, weight: Double)]] = []
+        for (a, b) in zip(turns, turns.dropFirst()) {
+            let difference = windows.difference(from: a.index, to: b.index)
+            segmentCombinations.append(difference)
+            for (index, weight) in difference {
+                if b.altitude > a.altitude { ascent[index, default: 0] += weight } else { descent[index, default: 0] -= weight }
+            }
+        }
+        let combinations = [sorted(ascent), sorted(descent), windows.window(highestIndex), windows.window(lowestIndex)]
+            + segmentCombinations
+        let filterVariances: [Double]
+        do { filterVariances = try track.variances(of: combinations) } catch { throw .fusion(error) }
+
+        // 5. Temperature.
+        let hasPressure = readings.contains { $0.pressure != nil }
+        let assumed = hasPressure && !readings.contains { $0.temperature != nil }
+        var temperatureSigmas = [Double](repeating: 0, count: combinations.count)
+        if assumed {
+            let deviation = configuration.assumedTemperatureDeviation
+            var values: [[Double]] = []
+            for sign in [1.0, -1.0] {
+                let shifted = readings.map { reading -> AltitudeReading in
+                    var r = reading
+                    if let p = r.pressure {
+                        let h = NaiveAveragingBaseline.pressureAltitude(p)
+                        r.temperature = StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h + sign * deviation
+                    }
+                    return r
+                }
+                let other: SmoothedAltitudeTrack
+                do { other = try SmoothedAltitudeTrack(shifted, parameters: parameters) } catch { throw .fusion(error) }
+                let h = other.smoothed.map(\.altitude)
+                values.append(combinations.map { terms in terms.reduce(0) { $0 + $1.weight * h[$1.index] } })
+            }
+            temperatureSigmas = zip(values[0], values[1]).map { abs($0 - $1) / 2 }
+        }
+        func uncertain(_ value: Double, _ k: Int) -> AscentReport.Uncertain {
+            let f = filterVariances[k].squareRoot(), t = temperatureSigmas[k]
+            return .init(value: value, standardDeviation: (f * f + t * t).squareRoot(), filterStandardDeviation: f,
+                         temperatureStandardDeviation: t)
+        }
+        var segments: [AscentSegment] = []
+        for (k, (a, b)) in zip(turns, turns.dropFirst()).enumerated() {
+            let sigma = uncertain(0, 4 + k).standardDeviation
+            segments.append(AscentSegment(startTime: a.time, endTime: b.time, startAltitude: a.altitude,
+                                          endAltitude: b.altitude, gainStandardDeviation: sigma))
+        }
+
+        // 6. Comparisons.
+        let comparisons = AscentComparisons(readings: readings, averagingTime: configuration.averagingTime,
+                                            hysteresis: hysteresis, gpsHysteresisValues: configuration.gpsHysteresisValues)
+        return AscentReport(
+            ascent: uncertain(counter.ascent, 0), descent: uncertain(counter.descent, 1),
+            highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
+            lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3),
+            segments: segments, hysteresis: hysteresis, differenceStandardDeviation: differenceSigma,
+            temperatureAssumed: assumed, assumedTemperatureDeviation: assumed ? configuration.assumedTemperatureDeviation : 0,
+            gpsOnly: comparisons.gpsOnly, barometerOnly: comparisons.barometerOnly)
+    }
+
+    static func sorted(_ weights: [Int: Double]) -> [(index: Int, weight: Double)] {
+        weights.keys.sorted().compactMap { key in weights[key].map { (key, $0) } }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}

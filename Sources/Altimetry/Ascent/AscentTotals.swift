@@ -1,0 +1,17 @@
+/// Total ascent and descent of one signal by one rule, for comparison beside the fused figure.
+public struct AscentTotals: Sendable, Equatable, Codable {
+    /// The rule, such as "gpxpy" or "hysteresis".
+    public var rule: String
+    /// The hysteresis used, in metres (0 for gpxpy's rule).
+    public var hysteresis: Meters
+    /// Total ascent and descent, in metres (both positive).
+    public var ascent: Meters
+    public var descent: Meters
+
+    public init(rule: String, hysteresis: Meters, ascent: Meters, descent: Meters) {
+        self.rule = rule
+        self.hysteresis = hysteresis
+        self.ascent = ascent
+        self.descent = descent
+    }
+}

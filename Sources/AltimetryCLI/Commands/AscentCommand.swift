@@ -1,0 +1,102 @@
+import Altimetry
+import Foundation
+
+/// `altimetry ascent INPUT [--json]`: total ascent and descent of a track with their one sigma, its climbs and
+/// descents, its highest and lowest points, and the same totals from GPS alone and from the raw barometer.
+///
+/// INPUT is anything `fuse` reads (CSV, NDJSON, GPX; `-` for standard input), one track. The whole track is
+/// fused and smoothed, and `AscentAnalysis` does the rest (see Docs/ascent.md).
+public struct AscentCommand: Command {
+    public static let name = "ascent"
+    public static let overview = "Total ascent and descent of a track, with their one sigma, segments and comparisons."
+    public static let synopsis = "INPUT [--json] [--skip-invalid] [model options]"
+    public static let options: [ArgumentScanner.Option] = [
+        .init("json", .flag, help: "Print JSON instead of text."),
+        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+        VerticalAccuracyConvention.option,
+    ] + ModelOptions.options
+
+    let input: String
+    let json: Bool
+    let readOptions: ReadOptions
+    let model: ModelOptions
+
+    public init(_ a: ArgumentScanner) throws(UsageError) {
+        input = try a.onePositional("INPUT")
+        json = a.flags.contains("json")
+        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
+        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        model = try ModelOptions(a)
+    }
+
+    public func run(console: Console) -> ExitCode {
+        let report: AscentReport
+        do {
+            report = try measure(console: console)
+        } catch {
+            console.writeError("error: \(error)\n")
+            return error.exitCode
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            guard let data = try? encoder.encode(AscentJSON(report)) else {
+                console.writeError("error: could not encode the result as JSON\n")
+                return .software
+            }
+            console.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else {
+            console.write(Self.text(report))
+        }
+        return .success
+    }
+
+    /// Reads the input (as `fuse` does) and measures its one track.
+    func measure(console: Console) throws(InputError) -> AscentReport {
+        let parameters = try model.parameters()
+        let table = try InputLoader.table(input, options: readOptions)
+        for notice in table.notices { console.writeError(notice + "\n") }
+        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
+        guard table.trackNames.count == 1 else {
+            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; ascent expects one")
+        }
+        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }.map {
+            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                            gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+        }
+        do {
+            return try AscentAnalysis.measure(readings, parameters: parameters)
+        } catch {
+            throw InputError(file: table.file, message: "\(error)")
+        }
+    }
+
+    /// The plain-text result.
+    static func text(_ r: AscentReport) -> String {
+        func m(_ x: Double) -> String { Fixed.text(x, 1) }
+        func pm(_ u: AscentReport.Uncertain) -> String { "\(m(u.value)) ± \(m(u.standardDeviation)) m" }
+        var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
+        text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
+        text += "Hysteresis: \(Fixed.text(r.hysteresis, 2)) m (3 x the \(Fixed.text(r.differenceStandardDeviation, 2)) m sigma "
+            + "of a 10-s altitude difference)\n"
+        if r.temperatureAssumed {
+            text += "Temperature: none in the track; standard air assumed, ± \(m(r.assumedTemperatureDeviation)) K in the sigmas "
+                + "(ascent: ± \(m(r.ascent.temperatureStandardDeviation)) m of it)\n"
+        } else {
+            text += "Temperature: from the track\n"
+        }
+        text += "Segments: \(r.segments.count)\n"
+        for s in r.segments {
+            text += "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
+                + "\(m(s.startAltitude)) to \(m(s.endAltitude)) m, \(Fixed.text(s.meanVerticalSpeed, 3)) m/s\n"
+        }
+        for g in r.gpsOnly {
+            let rule = g.hysteresis == 0 ? "gpxpy" : "gpxpy smoothing, \(m(g.hysteresis)) m hysteresis"
+            text += "GPS only (\(rule)): ascent \(m(g.ascent)) m, descent \(m(g.descent)) m\n"
+        }
+        if let b = r.barometerOnly {
+            text += "Barometer only (\(Fixed.text(b.hysteresis, 2)) m hysteresis): ascent \(m(b.ascent)) m, descent \(m(b.descent)) m\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,94 @@
+import Altimetry
+
+/// The `altimetry ascent --json` document: snake_case keys, metres, seconds.
+struct AscentJSON: Encodable {
+    struct Totals: Encodable {
+        var rule: String
+        var hysteresis_m: Double
+        var ascent_m: Double
+        var descent_m: Double
+
+        init(_ t: AscentTotals) {
+            rule = t.rule
+            hysteresis_m = t.hysteresis
+            ascent_m = t.ascent
+            descent_m = t.descent
+        }
+    }
+
+    struct Segment: Encodable {
+        var start_s: Double
+        var end_s: Double
+        var start_m: Double
+        var end_m: Double
+        var gain_m: Double
+        var gain_sigma_m: Double
+        var duration_s: Double
+        var vertical_speed_m_per_s: Double
+    }
+
+    var ascent_m: Double
+    var ascent_sigma_m: Double
+    var ascent_filter_sigma_m: Double
+    var ascent_temperature_sigma_m: Double
+    var descent_m: Double
+    var descent_sigma_m: Double
+    var highest_m: Double
+    var highest_sigma_m: Double
+    var lowest_m: Double
+    var lowest_sigma_m: Double
+    var hysteresis_m: Double
+    var temperature_assumed: Bool
+    var assumed_temperature_sigma_k: Double
+    var gps_only: [Totals]
+    var barometer_only: Totals?
+    var segments: [Segment]
+
+    init(_ r: AscentReport) {
+        ascent_m = r.ascent.value
+        ascent_sigma_m = r.ascent.standardDeviation
+        ascent_filter_sigma_m = r.ascent.filterStandardDeviation
+        ascent_temperature_sigma_m = r.ascent.temperatureStandardDeviation
+        descent_m = r.descent.value
+        descent_sigma_m = r.descent.standardDeviation
+        highest_m = r.highest.value
+        highest_sigma_m = r.highest.standardDeviation
+        lowest_m = r.lowest.value
+        lowest_sigma_m = r.lowest.standardDeviation
+        hysteresis_m = r.hysteresis
+        temperature_assumed = r.temperatureAssumed
+        assumed_temperature_sigma_k = r.assumedTemperatureDeviation
+        gps_only = r.gpsOnly.map(Totals.init)
+        barometer_only = r.barometerOnly.map(Totals.init)
+        segments = r.segments.map {
+            Segment(start_s: $0.startTime, end_s: $0.endTime, start_m: $0.startAltitude, end_m: $0.endAltitude, gain_m: $0.gain,
+                    gain_sigma_m: $0.gainStandardDeviation, duration_s: $0.duration, vertical_speed_m_per_s: $0.meanVerticalSpeed)
+        }
+    }
+
+    /// Every key, with `null` for a missing barometer comparison.
+    func encode(to encoder: any Encoder) throws {
+        enum Key: String, CodingKey {
+            case ascent_m, ascent_sigma_m, ascent_filter_sigma_m, ascent_temperature_sigma_m, descent_m, descent_sigma_m
+            case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, temperature_assumed
+            case assumed_temperature_sigma_k, gps_only, barometer_only, segments
+        }
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(ascent_m, forKey: .ascent_m)
+        try c.encode(ascent_sigma_m, forKey: .ascent_sigma_m)
+        try c.encode(ascent_filter_sigma_m, forKey: .ascent_filter_sigma_m)
+        try c.encode(ascent_temperature_sigma_m, forKey: .ascent_temperature_sigma_m)
+        try c.encode(descent_m, forKey: .descent_m)
+        try c.encode(descent_sigma_m, forKey: .descent_sigma_m)
+        try c.encode(highest_m, forKey: .highest_m)
+        try c.encode(highest_sigma_m, forKey: .highest_sigma_m)
+        try c.encode(lowest_m, forKey: .lowest_m)
+        try c.encode(lowest_sigma_m, forKey: .lowest_sigma_m)
+        try c.encode(hysteresis_m, forKey: .hysteresis_m)
+        try c.encode(temperature_assumed, forKey: .temperature_assumed)
+        try c.encode(assumed_temperature_sigma_k, forKey: .assumed_temperature_sigma_k)
+        try c.encode(gps_only, forKey: .gps_only)
+        try c.encode(barometer_only, forKey: .barometer_only)
+        try c.encode(segments, forKey: .segments)
+    }
+}

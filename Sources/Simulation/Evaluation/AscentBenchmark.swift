@@ -1,0 +1,118 @@
+import Altimetry
+import Foundation
+
+/// The Monte Carlo of total ascent against the simulated truth: fused (with its sigma), GPS alone and the raw
+/// barometer, over many seeds of one scenario.
+///
+/// The truth is the true profile's ascent and descent with no threshold (the profile has no noise). Coverage is the
+/// fraction of seeds whose fused ascent error lies within the reported one sigma; it is also given for the filter
+/// part of the sigma alone, which is what a track without temperature adds the assumed range to.
+public struct AscentBenchmark: Sendable, Codable {
+    /// One seed's figures.
+    public struct Trial: Sendable, Equatable, Codable {
+        public var seed: UInt64
+        public var true_ascent_m: Double
+        public var ascent_m: Double
+        public var ascent_sigma_m: Double
+        public var ascent_filter_sigma_m: Double
+        public var true_descent_m: Double
+        public var descent_m: Double
+        public var descent_sigma_m: Double
+        public var hysteresis_m: Double
+        public var gps_only_ascent_m: [Double]
+        public var barometer_only_ascent_m: Double
+    }
+
+    /// One scenario's pooled figures.
+    public struct Summary: Sendable, Equatable, Codable {
+        public var scenario: String
+        public var temperature: Bool
+        public var seeds: Int
+        public var true_ascent_m: Double
+        /// Mean and RMS of the fused ascent's relative error, and its largest absolute error.
+        public var mean_relative_error: Double
+        public var rms_relative_error: Double
+        public var max_abs_error_m: Double
+        public var median_sigma_m: Double
+        /// The fraction of seeds with |error| ≤ sigma (whole sigma; filter part alone).
+        public var coverage: Double
+        public var coverage_filter_sigma: Double
+        /// The fraction of seeds with |error| ≤ 2 sigma.
+        public var coverage_two_sigma: Double
+        public var median_hysteresis_m: Double
+        /// Median ascent of the GPS-only rules (gpxpy, then each hysteresis) and of the raw barometer.
+        public var gps_only_median_ascent_m: [Double]
+        public var barometer_only_median_ascent_m: Double
+        /// Median and 95th percentile of the fused ascent (for the flat walk, where the truth is 0).
+        public var median_ascent_m: Double
+        public var p95_ascent_m: Double
+    }
+
+    /// Runs `seeds` seeds (1...seeds) of a named scenario, with or without the recording's temperature column.
+    ///
+    /// - Parameter addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
+    ///   scenario has none; false leaves the scenario as it is.
+    public static func run(_ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
+                           configuration: AscentConfiguration = AscentConfiguration()) throws -> (Summary, [Trial]) {
+        try run(name.rawValue, seeds: seeds, useTemperature: useTemperature, configuration: configuration) { seed in
+            var scenario = Scenario.named(name, seed: seed)
+            if addTemperatureSensor, scenario.barometer.temperatureSensor == nil {
+                scenario.barometer.temperatureSensor = TemperatureSensor()
+            }
+            return scenario
+        }
+    }
+
+    /// Runs seeds 1...seeds of the scenarios `scenario(seed)` makes.
+    public static func run(_ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
+                           scenario make: @escaping @Sendable (UInt64) -> Scenario) throws -> (Summary, [Trial]) {
+        let trials = try parallelMap(0..<seeds) { offset -> Trial in
+            let scenario = make(UInt64(offset + 1))
+            let recording = try scenario.simulate()
+            let readings = recording.readings.map { r in
+                AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
+                                gpsVerticalAccuracy: r.gpsVerticalAccuracy,
+                                temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
+            }
+            let report = try AscentAnalysis.measure(readings, configuration: configuration)
+            let truth = AscentCounter.count(times: recording.readings.map(\.time),
+                                            altitudes: recording.truth.map(\.altitude), hysteresis: 0)
+            return Trial(seed: scenario.seed, true_ascent_m: truth.ascent, ascent_m: report.ascent.value,
+                         ascent_sigma_m: report.ascent.standardDeviation,
+                         ascent_filter_sigma_m: report.ascent.filterStandardDeviation,
+                         true_descent_m: truth.descent, descent_m: report.descent.value,
+                         descent_sigma_m: report.descent.standardDeviation, hysteresis_m: report.hysteresis,
+                         gps_only_ascent_m: report.gpsOnly.map(\.ascent),
+                         barometer_only_ascent_m: report.barometerOnly?.ascent ?? .nan)
+        }
+        return (summary(name, temperature: useTemperature, trials), trials)
+    }
+
+    static func summary(_ name: String, temperature: Bool, _ trials: [Trial]) -> Summary {
+        let n = Double(max(trials.count, 1))
+        let truth = trials.first?.true_ascent_m ?? 0
+        let errors = trials.map { $0.ascent_m - $0.true_ascent_m }
+        let relative = trials.map { $0.true_ascent_m > 0 ? ($0.ascent_m - $0.true_ascent_m) / $0.true_ascent_m : 0 }
+        let gpsCount = trials.first?.gps_only_ascent_m.count ?? 0
+        return Summary(
+            scenario: name, temperature: temperature, seeds: trials.count, true_ascent_m: truth,
+            mean_relative_error: relative.reduce(0, +) / n,
+            rms_relative_error: (relative.map { $0 * $0 }.reduce(0, +) / n).squareRoot(),
+            max_abs_error_m: errors.map(abs).max() ?? 0,
+            median_sigma_m: quantile(trials.map(\.ascent_sigma_m), 0.5),
+            coverage: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_sigma_m }.count) / n,
+            coverage_filter_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_filter_sigma_m }.count) / n,
+            coverage_two_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= 2 * $0.ascent_sigma_m }.count) / n,
+            median_hysteresis_m: quantile(trials.map(\.hysteresis_m), 0.5),
+            gps_only_median_ascent_m: (0..<gpsCount).map { k in quantile(trials.map { $0.gps_only_ascent_m[k] }, 0.5) },
+            barometer_only_median_ascent_m: quantile(trials.map(\.barometer_only_ascent_m), 0.5),
+            median_ascent_m: quantile(trials.map(\.ascent_m), 0.5), p95_ascent_m: quantile(trials.map(\.ascent_m), 0.95))
+    }
+
+    /// The q-quantile by the nearest rank (NaN for none).
+    static func quantile(_ values: [Double], _ q: Double) -> Double {
+        let s = values.filter(\.isFinite).sorted()
+        guard !s.isEmpty else { return .nan }
+        return s[min(s.count - 1, max(0, Int((q * Double(s.count)).rounded(.up)) - 1))]
+    }
+}
