@@ -8,7 +8,7 @@ import Foundation
 /// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
 /// three-state model of `AltitudeModelParameters.plain`). The GPS error model adapts (`GPSErrorModelBank`) unless
 /// `--adapt off`, a parameter file that says `"gps_adapt": false` (as `altimetry identify --out` writes), or the
-/// plain model (`--gate off --fronts off`) says otherwise.
+/// plain model (`--gate off --fronts off`) says otherwise. (Not yet the default: see Docs/identification.md.)
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
@@ -21,7 +21,7 @@ struct ModelOptions: Sendable {
             .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
             .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
             .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
-            .init("adapt", .value, placeholder: "on|off", help: "Learn the GPS error model while fusing (default on; off keeps the fixed model)."),
+            .init("adapt", .value, placeholder: "on|off", help: "Learn the GPS error model while fusing (default off: the fixed model)."),
             .init("gps-vacc-scale", .value, placeholder: "K", help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
             .init("fronts", .value, placeholder: "on|off", help: "Weather tendency, front detection and barometric velocity (default on; off with --gate off is the plain model)."),
         ]
@@ -107,11 +107,10 @@ struct ModelOptions: Sendable {
                 p.barometricVelocityTime = 0
             }
         }
-        if let adapt {
-            p.adaptsGPSErrorModel = adapt
-        } else if !fileSetsAdaptation {
-            p.adaptsGPSErrorModel = !(gate == false && fronts == false)
-        }
+        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): the fuse pipeline's predicted
+        // rows still read the single filter's engine, which the bank leaves unused.
+        if let adapt { p.adaptsGPSErrorModel = adapt }
+        _ = fileSetsAdaptation
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
         }
