@@ -42,7 +42,7 @@ struct AltitudeModelTests {
           arguments: [0.5, 1, 17, 19, 60, 600, 3_600, 36_000] as [Double])
     func revertingNoise(dt: Double) {
         let model = Self.model(tau: 1_800)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: dt, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         let expected = Self.integrated(dt: dt, a: 1.0 / 1_800, q: q)
@@ -59,7 +59,7 @@ struct AltitudeModelTests {
     @Test("With no correlation time the tendency is a random walk: q dt³/3, q dt²/2, q dt")
     func randomWalkNoise() {
         let model = Self.model(tau: 0)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 30, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         #expect(abs(Q[1, 1] / (q * 27_000 / 3) - 1) < 1e-14)
@@ -72,7 +72,7 @@ struct AltitudeModelTests {
     @Test("The default tendency settles at a spread of 1 hPa/h")
     func stationarySpread() {
         let model = Self.model(tau: AltitudeModelParameters().weatherTendencyCorrelationTime)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 60, transition: &F, processNoise: &Q)
         var variance = 0.0
         for _ in 0..<2_000 { variance = F[2, 2] * F[2, 2] * variance + Q[2, 2] }   // 33 h: converged

@@ -109,7 +109,7 @@ public struct BarometerCalibration: Sendable {
     /// Minutes of further GPS (at the rates seen so far, 1 Hz if none) until the altitude sigma reaches `target`
     /// metres, under the model; nil if not within `forecastHorizon`.
     public func minutesNeeded(toReach target: Meters) -> Double? {
-        var forecast = filter
+        var forecast = filter.withoutFaultMonitor
         guard let start = forecast.currentEstimate, let p0 = lastPressure else { return nil }
         if start.altitudeStandardDeviation <= target { return 0 }
         let baroStep = barometerInterval.median ?? 1
