@@ -169,10 +169,22 @@ public struct AltitudeFilter: Sendable {
         }
         if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance {
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
-            frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
-                                   standardDeviation: e.seaLevelPressureStandardDeviation)
-            noiseDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
-                                   standardDeviation: e.seaLevelPressureStandardDeviation)
+            // The detectors watch QNH as a standard altimeter setting: B′ = B + g C, g = h₀/(T₀ k dh₀/dU), the sea-level
+            // reference that the standard column would give for the same station pressure and altitude. Learning the
+            // column moves the estimated QNH (it is extrapolated through the column) but not B′, so a column learned
+            // during a climb is not taken for a front; in standard air B′ is the model's QNH without a column state.
+            var qnh = e.seaLevelPressure, sigma = e.seaLevelPressureStandardDeviation
+            if let c = parameters.columnIndex {
+                let b = AltitudeModel.weatherIndex
+                let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+                let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
+                    / (StandardAtmosphere.seaLevelTemperature * columnScale(x) * slope)
+                let weather = x[b, 0] + g * x[c, 0]
+                qnh = LogPressureCoordinates.seaLevelPressure(weather)
+                sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
+            }
+            frontDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
+            noiseDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
             try adaptWeatherNoise()
         }
     }

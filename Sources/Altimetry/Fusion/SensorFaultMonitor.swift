@@ -14,8 +14,9 @@ import Foundation
 ///   seconds: a sensor with 0.01 hPa of noise cannot repeat itself that long (the longest run in the real
 ///   recordings is 4 readings). Its readings are not fused until the value changes.
 /// - **GPS jump.** A run of refused fixes that starts abruptly (the first more than max(50 m, 10 √S) from the last
-///   accepted fix's innovation, that fix at most 10 s before, and at least 60 fixes accepted since the start or the
-///   last reset) and lasts 5 s is a jump: held off (refused, reported) until a fix passes the gate again, or until
+///   accepted fix's innovation, that fix at most 10 s before, and at least 60 fixes and 10 minutes of accepted fixes
+///   since the start or the last reset, so that a receiver's cold start, which can last that long, is never taken
+///   for the truth a jump leaves) and lasts 5 s is a jump: held off (refused, reported) until a fix passes the gate again, or until
 ///   the weather's random walk since the jump, 3 √(q_b t) s_B, could have moved the barometer as far (a day and
 ///   more for hundreds of metres), after which the filter resets to it.
 /// - **Lock-out.** A run of refused fixes with none accepted, lasting `lockoutResetTime`, at least 5 fixes, that
@@ -56,6 +57,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     var lastAcceptedTime: Double?
     var lastAcceptedInnovation = 0.0
     var acceptedSinceReset = 0
+    /// The first accepted fix since the start or the last reset.
+    var establishedSince: Double?
     var run = RefusedRun()
     var jumpEpisode: Int?
     /// The residuals of the last 16 accepted fixes.
@@ -200,6 +203,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         lastAcceptedTime = time
         lastAcceptedInnovation = nu
         acceptedSinceReset += 1
+        if establishedSince == nil { establishedSince = time }
         run = RefusedRun()
         recent.add(r)
         if let index = jumpEpisode {
@@ -222,6 +226,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// Records a refused fix and says whether to reset.
     mutating func refusedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double, at time: Double) -> RefusalAction {
         if run.count == 0, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
+           time - (establishedSince ?? time) >= 600,
            abs(nu - lastAcceptedInnovation) > max(50, 10 * S.squareRoot()) {
             run.abrupt = true
         }
@@ -255,6 +260,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         run = RefusedRun()
         recent = RecentValues()
         acceptedSinceReset = 0
+        establishedSince = nil
         lastAcceptedTime = nil
         consistencySum = 0
         consistencyWeight = 0
