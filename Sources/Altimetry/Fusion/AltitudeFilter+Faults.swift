@@ -62,7 +62,7 @@ extension AltitudeFilter {
                                          at: record.time)
         } else {
             action = faults?.refusedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
-                                        residual: residual, at: record.time)
+                                        residual: residual, barometerSteady: abs(barometricVelocity) < 10, at: record.time)
         }
         guard case .reset(let shift, let spreadVariance)? = action, let x = engine?.mean, let P = engine?.covariance else { return }
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex

@@ -16,7 +16,8 @@ import Foundation
 /// - **GPS jump.** A run of refused fixes that starts abruptly (the first more than max(50 m, 10 √S) from the last
 ///   accepted fix's innovation, that fix at most 10 s before, and at least 60 fixes and 10 minutes of accepted fixes
 ///   since the start or the last reset, so that a receiver's cold start, which can last that long, is never taken
-///   for the truth a jump leaves) and lasts 5 s is a jump: held off (refused, reported) until a fix passes the gate again, or until
+///   for the truth a jump leaves; and the barometer under 10 m/s, since a filter lagging a free fall disagrees
+///   abruptly too) and lasts 5 s is a jump: held off (refused, reported) until a fix passes the gate again, or until
 ///   the weather's random walk since the jump, 3 √(q_b t) s_B, could have moved the barometer as far (a day and
 ///   more for hundreds of metres), after which the filter resets to it.
 /// - **Lock-out.** A run of refused fixes with none accepted, lasting `lockoutResetTime`, at least 5 fixes, that
@@ -224,8 +225,12 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     }
 
     /// Records a refused fix and says whether to reset.
-    mutating func refusedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double, at time: Double) -> RefusalAction {
-        if run.count == 0, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
+    ///
+    /// `barometerSteady`: the barometer shows under 10 m/s of vertical speed. A jump is a disagreement the
+    /// barometer's own history cannot explain; in fast motion (a free fall) a lagging filter can.
+    mutating func refusedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double,
+                             barometerSteady: Bool, at time: Double) -> RefusalAction {
+        if run.count == 0, barometerSteady, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
            time - (establishedSince ?? time) >= 600,
            abs(nu - lastAcceptedInnovation) > max(50, 10 * S.squareRoot()) {
             run.abrupt = true

@@ -131,7 +131,7 @@ public struct BenchCommand: Command {
                     + f(e.rmse_m).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + f(e.coverage).padding(toLength: 10, withPad: " ", startingAt: 0) + f(e.nees) + "\n"
             }
-            out += "                        gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers)\n"
+            out += "                        gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers), fault-status readings \(s.status_readings)\n"
         }
         let c = r.static_calibration_600s
         out += "\nStatic 10-minute calibration (GPS 10 m, 60 s; no weather), \(c.trials) trials, at 600 s:\n"
