@@ -4,16 +4,16 @@ import Dispatch
 import Foundation
 import Randomness
 
-/// `altimetry-bench fuse [--rows N] [--samples K]`: `altimetry fuse` end to end (read, filter, write) on a
-/// generated CSV.
+/// `altimetry-bench fuse [--rows N] [--samples K]`: `altimetry fuse` end to end (read, filter, write) on generated
+/// CSV and NDJSON inputs.
 ///
 /// Writes a single-track file and a file of 8 interleaved tracks, each of N rows (default 1,000,000: a pressure
-/// every row at 2 Hz, a GPS fix every other row), to a temporary directory, and runs the command in-process
-/// with `--jobs 1` and `--jobs 2` (output to a file, atomically, as a user would), in K rounds (default 5) after
-/// a warm-up round, each round running every configuration in turn; prints the median rows per second with the
-/// fastest and slowest sample, the median of the rounds' 2-job speed-ups, and, for scale, what two independent
-/// 1-job runs at once give over one (the most two threads can get on this machine). Also times, once each, the
-/// table path's parts: the reader alone (on 1 and 2 threads), the filter alone and the CSV writer alone.
+/// every row at 2 Hz, a GPS fix every other row), as CSV and as NDJSON, to a temporary directory, and runs the
+/// command in-process with `--jobs 1` and `--jobs 2` (output CSV to a file, atomically, as a user would), in K
+/// rounds (default 5) after a warm-up round, each round running every configuration in turn; prints the median
+/// rows per second with the fastest and slowest sample, the medians of the rounds' 2-job speed-ups and of the
+/// NDJSON-to-CSV time ratio, and, for scale, what two independent 1-job runs at once give over one (the most two
+/// threads can get on this machine). Also times, once each, the CSV and NDJSON readers alone.
 enum FuseBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
@@ -30,39 +30,31 @@ enum FuseBenchmark {
         defer { try? FileManager.default.removeItem(at: dir) }
         let single = dir.appendingPathComponent("single.csv").path
         let multi = dir.appendingPathComponent("multi.csv").path
+        let singleJSON = dir.appendingPathComponent("single.ndjson").path
+        let multiJSON = dir.appendingPathComponent("multi.ndjson").path
         guard FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1))),
-              FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))) else {
+              FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))),
+              FileManager.default.createFile(atPath: singleJSON, contents: Data(ndjson(rows: rows, tracks: 1))),
+              FileManager.default.createFile(atPath: multiJSON, contents: Data(ndjson(rows: rows, tracks: 8))) else {
             print("error: cannot write the benchmark's input files in \(dir.path)")
             return 73
         }
         let out = dir.appendingPathComponent("out.csv").path
         let console = Console(write: { _ in }, writeError: { _ in })
 
-        if let data = FileManager.default.contents(atPath: single) {
+        // The readers alone, once each: every row into one table.
+        for (label, path) in [("read only, CSV:   ", single), ("read only, NDJSON:", singleJSON)] {
             let start = Date()
-            let table = try? CSVReader.read(data, file: single)
+            let table = try? InputLoader.table(path, options: ReadOptions())
             let seconds = Date().timeIntervalSince(start)
-            print("read only, single track:      \(format(Double(table?.rows.count ?? 0) / seconds)) rows/s (\(format(seconds, 3)) s)")
-            let start2 = Date()
-            let table2 = try? CSVReader.read(data, file: single, jobs: 2)
-            let seconds2 = Date().timeIntervalSince(start2)
-            print("read only, 2 threads:         \(format(Double(table2?.rows.count ?? 0) / seconds2)) rows/s (\(format(seconds2, 3)) s)")
-            if let table, let fuser = Optional(TrackFuser(parameters: .init(), jobs: 1)) {
-                let start = Date()
-                if let result = try? fuser.fuse(table) {
-                    let fuseSeconds = Date().timeIntervalSince(start)
-                    print("filter only, single track:    \(format(Double(rows) / fuseSeconds)) rows/s (\(format(fuseSeconds, 3)) s)")
-                    let writeStart = Date()
-                    let bytes = FusedTrackWriter(table: table, fused: result.rows).bytes(.csv)
-                    let writeSeconds = Date().timeIntervalSince(writeStart)
-                    print("CSV writing only:             \(format(Double(rows) / writeSeconds)) rows/s (\(format(writeSeconds, 3)) s, \(bytes.count) bytes)")
-                }
-            }
+            print("\(label) \(format(Double(table?.rows.count ?? 0) / seconds)) rows/s (\(format(seconds, 3)) s)")
         }
         // Rounds of every configuration in turn, so that a drift of the machine's speed (common on shared
         // machines) falls on all of them alike rather than on whichever ran last; round 0 warms up and is not counted.
-        let configurations = [("fuse single track, 1 job: ", single, 1), ("fuse single track, 2 jobs:", single, 2),
-                              ("fuse 8 tracks, 1 job:      ", multi, 1), ("fuse 8 tracks, 2 jobs:     ", multi, 2)]
+        let configurations = [("fuse CSV single track, 1 job:    ", single, 1), ("fuse CSV single track, 2 jobs:   ", single, 2),
+                              ("fuse CSV 8 tracks, 1 job:        ", multi, 1), ("fuse CSV 8 tracks, 2 jobs:       ", multi, 2),
+                              ("fuse NDJSON single track, 1 job: ", singleJSON, 1),
+                              ("fuse NDJSON 8 tracks, 1 job:     ", multiJSON, 1), ("fuse NDJSON 8 tracks, 2 jobs:    ", multiJSON, 2)]
         var seconds = Array(repeating: [Double](), count: configurations.count)
         var ceiling: [Double] = []
         for round in 0...samples {
@@ -89,9 +81,13 @@ enum FuseBenchmark {
                   + "fastest \(format(sorted[0], 3)) s, slowest \(format(sorted[sorted.count - 1], 3)) s)")
         }
         // The ratios of each round's 1-job and 2-job times, then their median: robust to the machine's drift.
-        let ratios = zip(seconds[2], seconds[3]).map { $0 / $1 }.sorted()
-        print("speed-up of 2 jobs over 1 on 8 tracks: median \(format(ratios[ratios.count / 2], 2))x "
-              + "(rounds: \(ratios.map { format($0, 2) }.joined(separator: ", ")))")
+        func medianRatio(_ a: [Double], _ b: [Double]) -> String {
+            let ratios = zip(a, b).map { $0 / $1 }.sorted()
+            return "median \(format(ratios[ratios.count / 2], 2))x (rounds: \(ratios.map { format($0, 2) }.joined(separator: ", ")))"
+        }
+        print("speed-up of 2 jobs over 1 on 8 tracks, CSV: \(medianRatio(seconds[2], seconds[3]))")
+        print("speed-up of 2 jobs over 1 on 8 tracks, NDJSON: \(medianRatio(seconds[5], seconds[6]))")
+        print("NDJSON over CSV, single track, 1 job (time ratio): \(medianRatio(seconds[4], seconds[0]))")
         let independent = zip(seconds[2], ceiling).map { 2 * $0 / $1 }.sorted()
         print("two independent 1-job runs at once, throughput over one: median \(format(independent[independent.count / 2], 2))x "
               + "(what this machine allows two threads)")
@@ -126,6 +122,23 @@ enum FuseBenchmark {
             if k % 2 == 0 { line += String(format: "%.2f,4.5", altitude + 3 * noise()) } else { line += "," }
             line += "\n"
             bytes.append(contentsOf: line.utf8)
+        }
+        return bytes
+    }
+
+    /// The same rows as `csv(rows:tracks:)`, as NDJSON objects.
+    static func ndjson(rows: Int, tracks: Int) -> [UInt8] {
+        let text = String(decoding: csv(rows: rows, tracks: tracks), as: UTF8.self)
+        var lines = text.split(separator: "\n")
+        let names = lines.removeFirst().split(separator: ",").map(String.init)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows * 80)
+        for line in lines {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            let fields = zip(names, cells).filter { !$0.1.isEmpty }.map { name, cell in
+                name == "track_id" ? "\"\(name)\":\"\(cell)\"" : "\"\(name)\":\(cell)"
+            }
+            bytes.append(contentsOf: ("{" + fields.joined(separator: ",") + "}\n").utf8)
         }
         return bytes
     }

@@ -73,11 +73,26 @@ public enum AltimetryCommandLine {
 }
 
 extension Console {
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error, written with `write(2)`: a failed write (a full disk,
+    /// a closed pipe with SIGPIPE ignored) loses the text instead of trapping, as `FileHandle.write` does.
     public static var standard: Console {
         Console(
-            write: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            writeError: { text in FileHandle.standardError.write(Data(text.utf8)) },
-            errorIsTerminal: isatty(STDERR_FILENO) != 0)
+            write: { text in writeAll(STDOUT_FILENO, text) },
+            writeError: { text in writeAll(STDERR_FILENO, text) },
+            errorIsTerminal: isatty(STDERR_FILENO) != 0,
+            outputDescriptor: STDOUT_FILENO)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var written = 0
+            while written < bytes.count {
+                let n = Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+                written += n
+            }
+        }
     }
 }

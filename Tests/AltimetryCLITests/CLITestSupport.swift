@@ -1,3 +1,4 @@
+import Altimetry
 import Foundation
 @testable import AltimetryCLI
 
@@ -44,4 +45,43 @@ func runAltimetry(_ arguments: [String]) -> (code: ExitCode, out: String, err: S
     let captured = CapturingConsole()
     let code = AltimetryCommandLine.run(arguments: arguments, console: captured.console)
     return (code, captured.standardOutput, captured.standardError)
+}
+
+/// Every row of `table` fused track by track with `TrackFusion`, in input order: the estimate (nil when rejected)
+/// and the status.
+func fuseRows(_ table: InputTable, skipInvalid: Bool = false,
+              parameters: AltitudeModelParameters = AltitudeModelParameters()) throws(InputError) -> [(AltitudeEstimate?, RowStatus)] {
+    var fusions: [Int: TrackFusion] = [:]
+    var out: [(AltitudeEstimate?, RowStatus)] = []
+    var failure: InputError?
+    table.rows.withUnsafeBufferPointer { rows in
+        do throws(InputError) {
+            for i in rows.indices {
+                let track = rows[i].track
+                var fusion: TrackFusion
+                if let known = fusions[track] { fusion = known } else {
+                    fusion = try TrackFusion(name: "", file: table.file, parameters: parameters, resume: nil,
+                                             skipInvalid: skipInvalid, smooth: false)
+                }
+                out.append(try fusion.fuse(rows, i))
+                fusions[track] = fusion
+            }
+        } catch {
+            failure = error
+        }
+    }
+    if let failure { throw failure }
+    return out
+}
+
+/// Reads `data` as CSV with chunks of about `approximateBytes`, as `fuse` does, into one table.
+func readCSV(_ data: Data, file: String, options: ReadOptions, approximateBytes: Int) throws(InputError) -> InputTable {
+    var reader = try CSVReader(InputFile(bytes: data, name: file), options: options)
+    var table = reader.header
+    var chunk = reader.header
+    while try reader.next(into: &chunk, approximateBytes: approximateBytes) {
+        table.append(chunk)
+        if let error = chunk.stoppedBy { throw error }
+    }
+    return table
 }

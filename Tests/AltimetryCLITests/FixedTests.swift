@@ -64,12 +64,20 @@ struct FixedTests {
             let bytes = Array(text.utf8)
             let fast = bytes.withUnsafeBytes { FastNumber.parse($0, 0, bytes.count) }
             let reference = Double(text)
-            if let reference, !reference.isNaN {
+            if let reference, reference.isFinite {
                 #expect(fast == reference, "\(text)")
             } else {
-                #expect(fast == nil || fast?.isNaN == true, "\(text)")
+                // `nan` and `inf` are words, not numbers.
+                #expect(fast == nil, "\(text)")
             }
         }
+    }
+
+    @Test("FastNumber refuses what strtod would take silently: a NUL inside, hexadecimal, words, a bare exponent",
+          arguments: ["987\u{0}1", "0x1p10", "0X10", "0x3f", "infinity", "1e", "1e+", "1e5x", "1\u{0}", "--1", "1_000"])
+    func fastNumberRefuses(_ text: String) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBytes { FastNumber.parse($0, 0, bytes.count) } == nil, "\(text.debugDescription)")
     }
 
     /// The specification of `Fixed.write`, spelt out independently: n = round(|x| 10^d) half away from zero (by

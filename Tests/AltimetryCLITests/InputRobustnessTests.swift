@@ -63,7 +63,7 @@ struct InputRobustnessTests {
                     let table = try format == "csv" ? CSVReader.read(data, file: "fuzz.csv", options: options)
                         : format == "ndjson" ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
                         : GPXReader.read(data, file: "fuzz.gpx")
-                    _ = try TrackFuser(parameters: AltitudeModelParameters(), skipInvalid: skipInvalid).fuse(table)
+                    _ = try fuseRows(table, skipInvalid: skipInvalid)
                     outcomes.ok += 1
                 } catch {
                     #expect(!error.description.isEmpty)

@@ -49,8 +49,7 @@ struct ReplaySourceTests {
         defer { dir.remove() }
         let path = try dir.file("in.csv", Self.csv)
         let table = try InputLoader.table(path, options: ReadOptions())
-        let fused = try TrackFuser(parameters: AltitudeModelParameters(), jobs: 1).fuse(table)
-        let expected = fused.rows.filter { if case .rejected = $0.status { return false } else { return true } }
+        let expected = try fuseRows(table).compactMap { estimate, status in status == .predicted ? nil : estimate }
         var received: [AltitudeEstimate] = []
         for try await estimate in ReplaySource(path: path).fused(with: AltitudeModelParameters()) { received.append(estimate) }
         #expect(received.map(\.altitude) == expected.map(\.altitude))

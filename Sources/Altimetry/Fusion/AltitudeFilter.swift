@@ -111,14 +111,7 @@ public struct AltitudeFilter: Sendable {
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
             if parameters.scalesNoiseAtCurrentState { try scaleNoiseAtCurrentState() }
-            if let from = engine?.time, let last = lastBarometer {
-                // The velocity is trusted for T after the pressure it came from: a barometer that stopped
-                // reporting must not dead-reckon the altitude away.
-                let moving = max(0, min(reading.time, last.time + parameters.barometricVelocityTime) - from)
-                try engine?.predict(to: reading.time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
-            } else {
-                try engine?.predict(to: reading.time)
-            }
+            try predict(to: reading.time)
             if let p = reading.pressure {
                 // The barometer's measurement less its re-anchored offset (zero unless the sensor stepped).
                 let z = LogPressureCoordinates.barometerMeasurement(pressure: p) - barometerOffset
@@ -262,6 +255,27 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
+    }
+
+    /// Moves the state to `time`, with the barometric velocity as a known input.
+    private mutating func predict(to time: Double) throws(EstimationError) {
+        if let from = engine?.time, let last = lastBarometer {
+            // The velocity is trusted for T after the pressure it came from: a barometer that stopped
+            // reporting must not dead-reckon the altitude away.
+            let moving = max(0, min(time, last.time + parameters.barometricVelocityTime) - from)
+            try engine?.predict(to: time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
+        } else {
+            try engine?.predict(to: time)
+        }
+    }
+
+    /// The estimate at `time` without a reading: the state predicted as the next reading's would be, the filter
+    /// itself unchanged. Nil before the first reading, for a time before the filter's, or if the prediction fails.
+    public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
+        guard let from = engine?.time, time >= from else { return nil }
+        var filter = self
+        do { try filter.predict(to: time) } catch { return nil }
+        return filter.estimate(barometer: nil, gps: nil)
     }
 
     /// The current estimate, without reading anything; nil before the first reading.

@@ -8,12 +8,16 @@ public struct Console: Sendable {
     public var writeError: @Sendable (String) -> Void
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var errorIsTerminal: Bool
+    /// The file descriptor behind `write`, when there is one: a command that streams a large output writes to it
+    /// directly and reports a failed write (a full disk, a closed pipe) instead of losing it.
+    public var outputDescriptor: Int32?
 
     public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-                errorIsTerminal: Bool = false) {
+                errorIsTerminal: Bool = false, outputDescriptor: Int32? = nil) {
         self.write = write
         self.writeError = writeError
         self.errorIsTerminal = errorIsTerminal
+        self.outputDescriptor = outputDescriptor
     }
 }
 

@@ -5,18 +5,19 @@ import Foundation
 public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
-    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--follow [--follow-idle S]] [model options]"
+    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] [--follow [--follow-idle S]] [model options]"
     public static let options: [ArgumentScanner.Option] = [
         .init("out", .value, placeholder: "FILE", help: "Write the track to FILE, atomically (default standard output)."),
         .init("format", .value, placeholder: "csv|ndjson|gpx", help: "Output format (default csv, or from --out's extension)."),
         .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
         .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
+        .init("summary", .value, placeholder: "FILE", help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
         VerticalAccuracyConvention.option,
         .init("pressure", .value, placeholder: "FILE", help: "With a GPX INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
         .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
         .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
-        .init("jobs", .value, placeholder: "N", help: "Tracks fused, and CSV chunks parsed, at once (default: the number of cores)."),
-        .init("follow", .flag, help: "Follow a CSV INPUT another process appends to: a row out per new row, until SIGINT."),
+        .init("jobs", .value, placeholder: "N", help: "Threads fusing tracks at once (default: the number of cores)."),
+        .init("follow", .flag, help: "Follow a CSV or NDJSON INPUT another process appends to: a row out per new row, until SIGINT."),
         .init("follow-idle", .value, placeholder: "S", help: "With --follow: stop after S seconds without the file growing."),
     ] + ModelOptions.options
 
@@ -32,6 +33,7 @@ public struct FuseCommand: Command {
     let model: ModelOptions
     let follow: Bool
     let followIdle: Double?
+    let summaryPath: String?
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
@@ -45,6 +47,7 @@ public struct FuseCommand: Command {
             format = .csv
         }
         smooth = a.flags.contains("smooth")
+        summaryPath = a.values["summary"]
         let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
         readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
         pressure = a.values["pressure"]
@@ -65,8 +68,8 @@ public struct FuseCommand: Command {
             let clashing = ["smooth", "save-state", "resume", "pressure"].filter { a.flags.contains($0) || a.values[$0] != nil }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
             if format == .gpx { throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track") }
-            if input == "-" || [".ndjson", ".jsonl", ".json", ".gpx"].contains(where: input.lowercased().hasSuffix) {
-                throw UsageError("--follow expects a CSV file, got '\(input)'")
+            if input == "-" || input.lowercased().hasSuffix(".gpx") {
+                throw UsageError("--follow expects a CSV or NDJSON file, got '\(input)'")
             }
         } else if followIdle != nil {
             throw UsageError("--follow-idle needs --follow")
@@ -84,11 +87,6 @@ public struct FuseCommand: Command {
 
     private func execute(console: Console) throws(InputError) -> ExitCode {
         let parameters = try model.parameters()
-        if follow {
-            let fuser = FollowFuser(file: input, parameters: parameters, options: readOptions, format: format)
-            try FileFollowing(path: input, idleTimeout: followIdle, fuser: fuser).run(console: console, out: out)
-            return .success
-        }
         var checkpoint: AltitudeFilterCheckpoint?
         if let resume {
             let data = try InputLoader.data(resume)
@@ -96,74 +94,40 @@ public struct FuseCommand: Command {
                 throw InputError(file: resume, message: "found no valid filter state (\(error)); expected a file written by --save-state")
             }
         }
-        if console.errorIsTerminal { console.writeError("reading \(input)...\r") }
-        let contents = try InputLoader.data(input)
-        if !smooth && pressure == nil && StreamingFuser.supports(format) && InputLoader.isCSV(input, bytes: contents),
-           try streamed(contents, parameters: checkpoint?.parameters ?? parameters, checkpoint: checkpoint, console: console) {
-            return .success
+        let interrupt = follow ? InterruptWatch() : nil
+        defer { interrupt?.cancel() }
+        let following = interrupt.map { FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) }
+        let reader = try InputLoader.reader(input, pressurePath: pressure, options: readOptions, following: following)
+        let sink = try OutputSink(path: out, appending: follow, console: console)
+        var pipeline = FusePipeline(parameters: checkpoint?.parameters ?? parameters)
+        pipeline.skipInvalid = readOptions.skipInvalid
+        pipeline.resume = checkpoint
+        pipeline.smooth = smooth
+        pipeline.jobs = jobs
+        pipeline.format = format
+        if console.errorIsTerminal {
+            pipeline.progress = { rows in console.writeError("fusing: \(rows) rows read...\r") }
         }
-        let table = try InputLoader.table(input, bytes: contents, pressurePath: pressure, options: readOptions, jobs: jobs)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        if (saveState != nil || resume != nil) && table.trackNames.count > 1 {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; --save-state and --resume "
+        let outcome = try pipeline.run(reader, to: sink, console: console)
+        let tracks = outcome.header.trackNames.count
+        if (saveState != nil || resume != nil) && tracks > 1 {
+            sink.abandon()
+            throw InputError(file: outcome.header.file, message: "found \(tracks) tracks; --save-state and --resume "
                              + "expect a single track", exitCode: .usage)
         }
-        if console.errorIsTerminal { console.writeError("fusing \(table.rows.count) rows...\r") }
-        let fuser = TrackFuser(parameters: checkpoint?.parameters ?? parameters, smooth: smooth,
-                               skipInvalid: readOptions.skipInvalid, resume: checkpoint, jobs: jobs)
-        let result = try fuser.fuse(table)
-        for track in result.tracks { for refused in track.refused { console.writeError("skipped: \(refused)\n") } }
-        let writer = FusedTrackWriter(table: table, fused: result.rows, jobs: jobs)
-        if format == .gpx && writer.lacksPositions {
+        if format == .gpx && outcome.lacksPositions {
             console.writeError("notice: some rows have no lat/lon; their GPX points carry latitude 0 and longitude 0\n")
         }
-        let bytes = writer.bytes(format)
-        try writeState(result.tracks.first?.checkpoint)
-        if let out {
-            try AtomicFile.write(bytes, to: out)
-        } else {
-            console.write(String(decoding: bytes, as: UTF8.self))
+        do throws(InputError) {
+            try writeState(outcome.tracks.first?.checkpoint)
+            try writeSummary(outcome)
+            try sink.commit()
+        } catch {
+            sink.abandon()
+            throw error
         }
-        let rejected = result.rows.filter { if case .rejected = $0.status { return true } else { return false } }.count
-        console.writeError(Self.summary(table: table, rows: table.rows.count, skipped: table.skipped.count,
-                                        rejected: rejected, tracks: result.tracks))
+        console.writeError(Self.summary(outcome))
         return .success
-    }
-
-    /// Fuses a clean CSV input through `StreamingFuser` and writes everything the table path would.
-    ///
-    /// - Returns: false, having written nothing, when the input needs the table path (see `StreamingFuser`).
-    /// - Throws: `InputError` from writing the state or committing the output, as the table path would.
-    private func streamed(_ bytes: Data, parameters: AltitudeModelParameters, checkpoint: AltitudeFilterCheckpoint?,
-                          console: Console) throws(InputError) -> Bool {
-        var fuser = StreamingFuser(parameters: parameters, skipInvalid: readOptions.skipInvalid, resume: checkpoint,
-                                   jobs: jobs, format: format)
-        if console.errorIsTerminal {
-            fuser.progress = { rows in console.writeError("fusing: \(rows) rows read...\r") }
-        }
-        let file: AtomicFile?
-        let memory = ByteSink()
-        if let out {
-            guard let opened = try? AtomicFile(path: out) else { return false }
-            file = opened
-        } else {
-            file = nil
-        }
-        let write: @Sendable (UnsafeRawBufferPointer) throws -> Void = { [file] bytes in
-            if let file { try file.append(bytes) } else { memory.bytes.append(contentsOf: bytes) }
-        }
-        guard let outcome = fuser.fuse(bytes, file: InputLoader.displayName(input), options: readOptions, write: write),
-              (saveState == nil && resume == nil) || outcome.table.trackNames.count <= 1 else {
-            file?.abandon()
-            return false
-        }
-        for notice in outcome.table.notices { console.writeError(notice + "\n") }
-        try writeState(outcome.tracks.first?.checkpoint)
-        if let file { try file.commit() } else { console.write(String(decoding: memory.bytes, as: UTF8.self)) }
-        console.writeError(Self.summary(table: outcome.table, rows: outcome.rowCount, skipped: 0,
-                                        rejected: outcome.rejectedCount, tracks: outcome.tracks))
-        return true
     }
 
     /// Writes `state` to `--save-state`'s file, if given.
@@ -178,17 +142,48 @@ public struct FuseCommand: Command {
         try AtomicFile.write(Array(data), to: saveState)
     }
 
+    /// Writes the `--summary` file: `{"file": ..., "rows": ..., "skipped": ..., "tracks": [TrackSummary...]}`.
+    private func writeSummary(_ outcome: FusePipeline.Outcome) throws(InputError) {
+        guard let summaryPath else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let data: Data
+        do { data = try encoder.encode(RunSummary(outcome)) } catch {
+            throw InputError(file: summaryPath, message: "could not encode the summary: \(error)", exitCode: .software)
+        }
+        try AtomicFile.write(Array(data) + [10], to: summaryPath)
+    }
+
+    /// The `--summary` file's top-level object.
+    struct RunSummary: Encodable {
+        var file: String
+        var rows: Int
+        var skipped: Int
+        var tracks: [TrackSummary]
+
+        init(_ outcome: FusePipeline.Outcome) {
+            file = outcome.header.file
+            rows = outcome.rowCount
+            skipped = outcome.skippedCount
+            tracks = outcome.tracks
+        }
+    }
+
     /// The summary on stderr: rows, skipped rows, fixes used and gated, and per track the final altitude and QNH.
-    static func summary(table: InputTable, rows: Int, skipped: Int, rejected: Int,
-                        tracks: [TrackFuser.TrackSummary]) -> String {
-        let fixes = tracks.reduce(0) { $0 + $1.fixes }
-        let gated = tracks.reduce(0) { $0 + $1.gatedFixes }
-        var text = "rows: \(rows) (skipped as invalid: \(skipped + tracks.reduce(0) { $0 + $1.refused.count }), "
-            + "rejected in all: \(rejected)); GPS fixes used: \(fixes), gated: \(gated)\n"
+    static func summary(_ outcome: FusePipeline.Outcome) -> String {
+        let tracks = outcome.tracks
+        let fixes = tracks.reduce(0) { $0 + $1.fixesUsed }
+        let gated = tracks.reduce(0) { $0 + $1.fixesGated }
+        let rejected = tracks.reduce(0) { $0 + $1.rejected }
+        let predicted = tracks.reduce(0) { $0 + $1.predicted }
+        var text = "rows: \(outcome.rowCount) (skipped as invalid: \(outcome.skippedCount), rejected in all: \(rejected), "
+            + "predicted: \(predicted)); GPS fixes used: \(fixes), gated: \(gated)\n"
         let shown = tracks.prefix(20)
         for track in shown {
-            let label = table.hasTrackColumn ? "track '\(track.name)': " : ""
-            guard let e = track.final else { text += "\(label)no usable reading\n"; continue }
+            let label = outcome.header.hasTrackColumn ? "track '\(track.track)': " : ""
+            guard let e = track.finalEstimate else { text += "\(label)no usable reading\n"; continue }
             text += "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
                 + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
                 + "fronts: \(track.fronts.count)"
@@ -200,11 +195,4 @@ public struct FuseCommand: Command {
         if tracks.count > shown.count { text += "... and \(tracks.count - shown.count) more tracks\n" }
         return text
     }
-}
-
-/// Bytes collected from writers on several threads that take turns (the streaming fuser's write tasks).
-private final class ByteSink: @unchecked Sendable {
-    // Safety: appended to by one write task at a time, each ordered after the one before by `ChunkPipeline`'s
-    // lock; read after the fuser returns.
-    var bytes: [UInt8] = []
 }

@@ -43,33 +43,28 @@ public struct PlotCommand: Command {
                 chosen = 0
                 if table.trackNames.count > 1 { console.writeError("notice: drawing track '\(table.trackNames[0])' (use --track)\n") }
             }
-            var single = table
-            single.rows = []
-            single.trackNames = [table.trackNames[chosen]]
-            single.timeTexts = nil
-            for row in table.rows where row.track == chosen {
-                var copy = row
-                copy.track = 0
-                single.rows.append(copy)
-            }
-            let result = try TrackFuser(parameters: parameters, skipInvalid: skipInvalid, jobs: 1).fuse(single)
-            let fused = result.rows
+            var fusion = try TrackFusion(name: table.trackNames[chosen], file: table.file, parameters: parameters,
+                                         resume: nil, skipInvalid: skipInvalid, smooth: false)
             var naive = NaiveAveragingBaseline()
             var plot = AltitudePlot(times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
-                                    qnhSigma: [], referenceName: table.referenceColumn,
-                                    fronts: result.tracks.first?.fronts ?? [])
-            for (row, f) in zip(single.rows, fused) {
-                if case .rejected = f.status { continue }
-                plot.times.append(row.time)
-                plot.truth.append(row.reference)
-                plot.gps.append(row.gpsAltitude)
-                if case .gated = f.status { plot.gated.append(true) } else { plot.gated.append(false) }
-                plot.naive.append(naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude).altitudeMeters)
-                plot.fused.append(f.altitude)
-                plot.sigma.append(f.altitudeStandardDeviation)
-                plot.qnh.append(f.seaLevelPressure)
-                plot.qnhSigma.append(f.seaLevelPressureStandardDeviation)
+                                    qnhSigma: [], referenceName: table.referenceColumn, fronts: [])
+            try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
+                for i in rows.indices where rows[i].track == chosen {
+                    let (estimate, status) = try fusion.fuse(rows, i)
+                    guard let f = estimate, status != .predicted else { continue }
+                    let row = rows[i]
+                    plot.times.append(row.time)
+                    plot.truth.append(row.reference)
+                    plot.gps.append(row.gpsAltitude)
+                    if case .gated = status { plot.gated.append(true) } else { plot.gated.append(false) }
+                    plot.naive.append(naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude).altitudeMeters)
+                    plot.fused.append(f.altitude)
+                    plot.sigma.append(f.altitudeStandardDeviation)
+                    plot.qnh.append(f.seaLevelPressure)
+                    plot.qnhSigma.append(f.seaLevelPressureStandardDeviation)
+                }
             }
+            plot.fronts = fusion.filter.fronts
             guard !plot.times.isEmpty else {
                 throw InputError(file: table.file, message: "found no usable rows to draw")
             }

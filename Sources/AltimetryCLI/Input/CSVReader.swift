@@ -1,96 +1,106 @@
 import Altimetry
-import Dispatch
 import Foundation
 
-/// Reads the CSV input format (see Docs/formats.md) from bytes.
+/// Reads the CSV input format (see Docs/formats.md) a chunk of lines at a time.
 ///
 /// The header names the columns, in any order; lines starting with `#` and blank lines are skipped; a blank
 /// cell is no reading. Cells are split on UTF-8 bytes and numbers parsed by `FastNumber`, so a row costs no
-/// allocation unless it carries a new `track_id` or an ISO 8601 `time`. Cells may be wrapped in double quotes
-/// (no embedded commas).
-public enum CSVReader {
-    /// Parses `data` as the file named `file` in messages.
+/// allocation unless it carries a new `track_id`, an ISO 8601 `time` or a pass-through column. Cells may be
+/// wrapped in double quotes (no embedded commas). Columns the filter does not use (`lat`, `lon`, unknown ones)
+/// are passed through as text. Line breaks are LF or CRLF; a header holding a lone CR (a file with CR-only line
+/// endings) is an error.
+struct CSVReader: RowReader {
+    let header: InputTable
+    private let input: InputFile
+    private var parser: Parser
+    /// The lines after the header in the chunk the header came in, parsed by the first `next`.
+    private var afterHeader: (bytes: UnsafeRawBufferPointer, start: Int, firstLine: Int)?
+    private var finished = false
+
+    /// Reads up to the header of `input`.
     ///
-    /// - Throws: `InputError` for an empty file, a missing header, no time column, neither a pressure nor a GPS
-    ///   column, and, unless `options.skipInvalid`, any unusable cell, a short (truncated) or long row, or time
-    ///   going backwards within a track.
-    /// - Parameter jobs: threads parsing at once; the table is the same for any number.
-    public static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions(),
-                            jobs: Int = 1) throws(InputError) -> InputTable {
-        try read(data, file: file, options: options, jobs: jobs, minimumChunkBytes: minimumChunkBytes)
+    /// - Throws: `InputError` for an empty file, a missing or unusable header, or a failed read.
+    init(_ input: InputFile, options: ReadOptions) throws(InputError) {
+        self.input = input
+        parser = Parser(file: input.name, options: options)
+        while true {
+            guard let (bytes, firstLine) = try input.nextLines(approximateBytes: 1 << 16) else { throw parser.emptyFile }
+            parser.bytes = bytes
+            let (next, headerLine) = try parser.parseLines(from: 0, to: bytes.count, firstLine: firstLine, headerOnly: true)
+            if let headerLine {
+                afterHeader = (bytes, next, headerLine + 1)
+                break
+            }
+        }
+        parser.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        header = parser.table
+        parser.table.notices = []
     }
 
-    /// Data below this many bytes per job is parsed on one thread (starting threads would cost more).
-    static let minimumChunkBytes = 1 << 18
+    /// Reads a whole CSV file from memory (tests, and inputs already read).
+    ///
+    /// - Throws: `InputError` as `next` does, and for the first row error without `options.skipInvalid`.
+    static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable {
+        try InputLoader.table(from: InputLoader.reader(InputFile(bytes: data, name: file), format: .csv, options: options))
+    }
 
-    /// `read(_:file:options:jobs:)` with the chunk size threshold given (tests split small files with 1).
-    static func read(_ data: Data, file: String, options: ReadOptions, jobs: Int,
-                     minimumChunkBytes: Int) throws(InputError) -> InputTable {
-        do {
-            return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> InputTable in
-                var parser = Parser(bytes: bytes, file: file, options: options)
-                return try parser.parse(jobs: jobs, minimumChunkBytes: minimumChunkBytes)
-            }
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(file: file, message: "\(error)", exitCode: .ioError)
+    mutating func next(into chunk: inout InputTable, approximateBytes: Int) throws(InputError) -> Bool {
+        chunk.removeRows()
+        guard !finished else { return false }
+        let bytes: UnsafeRawBufferPointer, start: Int, firstLine: Int
+        if let pending = afterHeader {
+            (bytes, start, firstLine) = pending
+            afterHeader = nil
+        } else if let (next, line) = try input.nextLines(approximateBytes: approximateBytes) {
+            (bytes, start, firstLine) = (next, 0, line)
+        } else {
+            finished = true
+            return false
         }
+        swap(&parser.table.rows, &chunk.rows)
+        parser.bytes = bytes
+        do {
+            _ = try parser.parseLines(from: start, to: bytes.count, firstLine: firstLine, headerOnly: false)
+        } catch {
+            parser.table.stoppedBy = error
+            finished = true
+        }
+        parser.bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+        chunk = parser.table
+        parser.table.removeRows()
+        parser.table.rows = []
+        return true
     }
 
     struct Column {
         var field: InputField?
         var name: String
+        /// The column's place among the pass-through columns, or -1.
+        var passThrough = -1
     }
 
     struct Parser {
-        let bytes: UnsafeRawBufferPointer
+        /// The lines being parsed (valid during `parseLines`).
+        var bytes = UnsafeRawBufferPointer(start: nil, count: 0)
         let file: String
         let options: ReadOptions
         var table: InputTable
         var columns: [Column] = []
+        /// The pass-through columns' indices, in order.
+        var passThroughIndices: [Int] = []
         var trackIndex: [String: Int] = [:]
         var lastTrackBytes: [UInt8] = []
         var knownTrackBytes: [(bytes: [UInt8], index: Int)] = []
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
-        /// Its formatters are used from one thread at a time: each chunk gets its own.
+        /// Its formatters are used from one thread at a time: the reader's.
         var iso = ISO8601Parser()
-        /// Added to the track numbers of rows with a `track_id`: 1 in a chunk (whose 0 means "no track read"),
-        /// else 0.
-        var trackOffset = 0
-        /// Whether time order is left to `parseInChunks`'s merge (in a chunk, which cannot see earlier rows).
-        var defersTimeChecks = false
-        /// Whether the last row appended came from a line without a line break.
-        var lastRowWasUnterminated = false
-        /// The number of the last line `parseLines` went through.
-        var lastLineNumber = 0
 
-        init(bytes: UnsafeRawBufferPointer, file: String, options: ReadOptions) {
-            self.bytes = bytes
+        init(file: String, options: ReadOptions) {
             self.file = file
             self.options = options
             self.table = InputTable(file: file)
-        }
-
-        /// Lines as byte ranges without the line break (and without a trailing carriage return).
-        ///
-        /// The header is read here; with `jobs` > 1 and enough data after it, the data lines are split at line
-        /// boundaries into `jobs` chunks parsed at once (see `parseInChunks`), else they are parsed in turn.
-        mutating func parse(jobs: Int = 1, minimumChunkBytes: Int = CSVReader.minimumChunkBytes) throws(InputError) -> InputTable {
-            let n = bytes.count
-            let (bodyStart, headerLine) = try parseLines(from: 0, to: n, firstLine: 1, headerOnly: true)
-            guard let headerLine else { throw emptyFile }
-            let chunks = min(jobs, (n - bodyStart) / max(1, minimumChunkBytes))
-            if chunks > 1 { return try parseInChunks(from: bodyStart, firstLine: headerLine + 1, chunks: chunks) }
-            // One row per line at most: reserving that up front spares the table's regrowth (copies of every row
-            // so far, and fresh pages faulted in each time) on large files.
-            var lineBreaks = 0
-            for k in bodyStart..<n where bytes[k] == 10 { lineBreaks += 1 }
-            table.rows.reserveCapacity(lineBreaks + 1)
-            _ = try parseLines(from: bodyStart, to: n, firstLine: headerLine + 1, headerOnly: false)
-            return table
         }
 
         /// The error for a file without a header.
@@ -141,13 +151,16 @@ public enum CSVReader {
                 if isBlank(lineStart, end) { continue }
                 Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
                 if headerOnly {
+                    if bytes[lineStart..<end].contains(13) {
+                        throw InputError(file: file, line: lineNumber, message: "found a carriage return inside the header "
+                                         + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
+                    }
                     try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
                 try readRow(cellStarts, cellEnds, count: cells, line: lineNumber, isLast: !endedWithNewline)
             }
-            lastLineNumber = lineNumber
             return (n, nil)
         }
 
@@ -168,109 +181,6 @@ public enum CSVReader {
                 ends.append(b)
             }
             cells += 1
-        }
-
-        /// What one chunk of data lines yielded: its rows (lines numbered from 1 within the chunk, tracks numbered
-        /// from 1 in order of first appearance, 0 for none read), their problems, and the error that stopped it.
-        struct Chunk: Sendable {
-            var table: InputTable
-            var trackNames: [String]
-            var lineBreaks: Int
-            var lastRowWasUnterminated: Bool
-            var error: InputError?
-        }
-
-        /// Parses the data lines from `start` in `chunks` pieces at once, then merges them in file order.
-        ///
-        /// Each chunk parses its cells as `readRow` always does; the merge then renumbers lines and tracks, checks
-        /// time order, and collects the skipped rows, row by row in file order, so every row, message and line
-        /// number is what a single pass gives: without `--skip-invalid`, the first problem in the file is thrown.
-        mutating func parseInChunks(from start: Int, firstLine: Int, chunks: Int) throws(InputError) -> InputTable {
-            let n = bytes.count
-            var bounds = [start]
-            for c in 1..<chunks {
-                var k = max(bounds[c - 1], start + (n - start) * c / chunks)
-                while k < n && bytes[k - 1] != 10 { k += 1 }
-                bounds.append(k)
-            }
-            bounds.append(n)
-            let results = SharedBuffer<Chunk?>(count: chunks, initial: nil)
-            let template = self
-            let shared = UncheckedSendable(template)
-            DispatchQueue.concurrentPerform(iterations: chunks) { [bounds] c in
-                var parser = shared.value
-                parser.iso = ISO8601Parser()
-                parser.table.rows = []
-                parser.table.trackNames = [""]
-                parser.trackOffset = 1
-                parser.defersTimeChecks = true
-                let (a, b) = (bounds[c], bounds[c + 1])
-                var lineBreaks = 0
-                for k in a..<b where parser.bytes[k] == 10 { lineBreaks += 1 }
-                // The first chunk's rows become the table's: room for every chunk's (of about as many lines).
-                parser.table.rows.reserveCapacity(c == 0 ? lineBreaks * chunks + lineBreaks / 8 + 16 : lineBreaks + 1)
-                var failure: InputError?
-                do throws(InputError) {
-                    _ = try parser.parseLines(from: a, to: b, firstLine: 1, headerOnly: false)
-                } catch {
-                    failure = error
-                }
-                results[c] = Chunk(table: parser.table, trackNames: parser.trackIndex.isEmpty ? [] : parser.table.trackNames,
-                                   lineBreaks: lineBreaks, lastRowWasUnterminated: parser.lastRowWasUnterminated,
-                                   error: failure)
-            }
-            var lineOffset = firstLine - 1
-            for c in 0..<chunks {
-                guard var chunk = results[c] else { continue }
-                results[c] = nil
-                var tracks = [0]
-                for name in chunk.trackNames { tracks.append(globalTrack(name)) }
-                var skipped = chunk.table.skipped.makeIterator()
-                // Rows are fixed up in the chunk's own storage (the first chunk's becomes the table's), so only
-                // later chunks' rows are copied, once, in bulk.
-                var rows = chunk.table.rows
-                chunk.table.rows = []
-                let last = rows.count - 1
-                let offset = lineOffset
-                try rows.withUnsafeMutableBufferPointer { (rows) throws(InputError) in
-                    for k in rows.indices {
-                        rows[k].line += offset
-                        if rows[k].track < tracks.count { rows[k].track = tracks[rows[k].track] }
-                        if rows[k].invalidReason != nil {
-                            if var problem = skipped.next() {
-                                problem.line = problem.line.map { $0 + offset }
-                                table.skipped.append(problem)
-                            }
-                        } else {
-                            currentLineIsUnterminated = k == last && chunk.lastRowWasUnterminated
-                            var firstProblem: InputError?
-                            try checkTime(&rows[k], &firstProblem)
-                            if let firstProblem {
-                                rows[k].invalidReason = firstProblem.message
-                                table.skipped.append(firstProblem)
-                            }
-                        }
-                    }
-                }
-                if c == 0 { table.rows = rows } else { table.rows.append(contentsOf: rows) }
-                table.timeTexts?.append(contentsOf: chunk.table.timeTexts ?? [])
-                if var error = chunk.error {
-                    error.line = error.line.map { $0 + lineOffset }
-                    throw error
-                }
-                lineOffset += chunk.lineBreaks
-            }
-            return table
-        }
-
-        /// The index of the track named `name` in the merged table, adding it if new (as `trackNumber` does).
-        mutating func globalTrack(_ name: String) -> Int {
-            if let known = trackIndex[name] { return known }
-            if table.trackNames == [""] && trackIndex.isEmpty { table.trackNames = [] }
-            let index = table.trackNames.count
-            table.trackNames.append(name)
-            trackIndex[name] = index
-            return index
         }
 
         func isBlank(_ a: Int, _ b: Int) -> Bool {
@@ -306,11 +216,16 @@ public enum CSVReader {
                 } else {
                     unknown.append(name)
                 }
-                columns.append(Column(field: field, name: name))
+                var column = Column(field: field, name: name)
+                if field?.passesThrough ?? true {
+                    column.passThrough = passThroughIndices.count
+                    passThroughIndices.append(k)
+                    table.passThroughColumns.append(name)
+                }
+                columns.append(column)
             }
             if !unknown.isEmpty {
-                table.notices.append("notice: \(file): ignoring unknown column\(unknown.count == 1 ? "" : "s") "
-                                     + unknown.map { "'\($0)'" }.joined(separator: ", "))
+                table.notices.append(InputField.unknownNotice(file: file, names: unknown, kind: "column"))
             }
             guard seen.contains(.t) || seen.contains(.time) else {
                 throw InputError(file: file, line: line, message: "found no time column in the header "
@@ -379,13 +294,13 @@ public enum CSVReader {
                 guard let field = columns[k].field else { continue }
                 let a = starts[k], b = ends[k]
                 if field == .trackID {
-                    row.track = trackNumber(a, b) + trackOffset
+                    row.track = trackNumber(a, b)
                     continue
                 }
                 if field == .time {
                     timeText = text(a, b)
                     guard let seconds = iso.seconds(timeText) else {
-                        firstProblem = try problem(line: line, column: k, "found '\(timeText)', expected an ISO 8601 time "
+                        firstProblem = try problem(line: line, column: k, "found \(InputError.quoted(timeText)), expected an ISO 8601 time "
                                                    + "such as 2024-05-01T12:00:00Z")
                         failed = true
                         break
@@ -402,7 +317,7 @@ public enum CSVReader {
                 }
                 guard let value = FastNumber.parse(bytes, a, b), value.isFinite else {
                     let found = text(a, b)
-                    let what = Double(found).map { $0.isNaN ? "NaN" : "an infinite value" } ?? "'\(found)'"
+                    let what = FastNumber.nonFiniteName(found) ?? InputError.quoted(found)
                     firstProblem = try problem(line: line, column: k, "found \(what), expected a finite number"
                                                + (field == .t ? " of seconds" : ""))
                     failed = true
@@ -413,20 +328,7 @@ public enum CSVReader {
                     failed = true
                     break
                 }
-                switch field {
-                case .t: row.time = value
-                case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
-                    row.pressure = value * field.hectopascalsPerUnit
-                case .gpsAltitude: row.gpsAltitude = value
-                case .gpsEllipsoidAltitude: ellipsoid = value
-                case .geoidSeparation: separation = value
-                case .gpsVerticalAccuracy: row.gpsVerticalAccuracy = options.verticalAccuracy.standardDeviation(ofReported: value)
-                case .temperatureCelsius: row.temperature = value + 273.15
-                case .trueAltitude, .referenceAltitude: row.reference = value
-                case .latitude: row.latitude = value
-                case .longitude: row.longitude = value
-                case .time, .trackID: break
-                }
+                row.store(field, value, options: options, ellipsoid: &ellipsoid, separation: &separation)
             }
             if let ellipsoid {
                 if let separation { row.gpsAltitude = ellipsoid - separation } else if !failed {
@@ -435,7 +337,7 @@ public enum CSVReader {
                     failed = true
                 }
             }
-            if !failed && !defersTimeChecks {
+            if !failed {
                 try checkTime(&row, &firstProblem)
                 // A case pattern, not `!= nil`, which copies the optional error through a generic witness.
                 if case .some = firstProblem { failed = true }
@@ -446,7 +348,9 @@ public enum CSVReader {
             }
             table.rows.append(row)
             table.timeTexts?.append(timeText)
-            lastRowWasUnterminated = isLast
+            for k in passThroughIndices {
+                table.passThrough.append(k < count && starts[k] < ends[k] ? .text(text(starts[k], ends[k])) : .none)
+            }
         }
 
         mutating func checkTime(_ row: inout InputRow, _ firstProblem: inout InputError?) throws(InputError) {
@@ -501,12 +405,4 @@ public enum CSVReader {
             return true
         }
     }
-}
-
-/// A value handed to concurrent workers that only read it.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    // Safety: used for a parser whose byte buffer outlives the workers (they join before `read` returns) and
-    // which each worker copies before changing, giving the copy its own `ISO8601Parser` (the one reference type).
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

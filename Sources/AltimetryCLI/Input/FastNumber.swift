@@ -1,12 +1,15 @@
 /// Parses decimal numbers straight from UTF-8 bytes, without making a `String` per cell.
 ///
-/// The fast path reads `[-+]digits[.digits]` with at most 19 digits as an integer mantissa m (no overflow below
-/// 10¹⁹) and a count k of fraction digits, and, when m ≤ 2^53 and k ≤ 22, returns m / 10^k. Both are exact
-/// doubles, so the one IEEE division is correctly rounded: the result is the same double `Double(String)` gives
-/// (Clinger's fast path). Anything else (exponents, more digits, `nan`, `inf`) goes to `Double(Substring)`, and
-/// non-finite results are reported as not numbers by the callers.
+/// The grammar is JSON's number with an optional leading `+`: `[-+]digits[.digits][(e|E)[-+]digits]`. Anything
+/// else (hexadecimal `0x1p10`, `nan`, `inf`, a NUL or any other byte inside the number) is not a number: the
+/// system's `strtod`, which `Double(String)` calls, would read `0x1p10` as 1024 and stop silently at a NUL.
+///
+/// The fast path reads the digits as an integer mantissa m and a count k of fraction digits, and, when there is
+/// no exponent, at most 19 digits, m ≤ 2^53 and k ≤ 22, returns m / 10^k. Both are exact doubles, so the one IEEE
+/// division is correctly rounded: the result is the same double `Double(String)` gives (Clinger's fast path).
+/// Other valid numbers (an exponent, more digits) go to `Double(String)` once the bytes are known to be decimal.
 enum FastNumber {
-    /// The number in `bytes[start..<end]`, or nil if it is not a number.
+    /// The number in `bytes[start..<end]`, or nil if it is not a decimal number.
     static func parse(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
         guard start < end, end <= bytes.count, let base = bytes.baseAddress else { return nil }
         let text = base.assumingMemoryBound(to: UInt8.self)
@@ -33,10 +36,31 @@ enum FastNumber {
             fractionDigits = readDigits()
         }
         let digits = wholeDigits + fractionDigits
-        if i == end, digits > 0, digits <= 19, mantissa <= 1 << 53 {
+        guard digits > 0 else { return nil }
+        if i == end, digits <= 19, mantissa <= 1 << 53 {
             let value = Double(mantissa) / .exactPowerOfTen(fractionDigits)
             return negative ? -value : value
         }
+        // Only an exponent may follow, with at least one digit.
+        if i < end && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
+            i += 1
+            if i < end && (text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+")) { i += 1 }
+            let exponentStart = i
+            while i < end && text[i] &- 48 <= 9 { i += 1 }
+            guard i > exponentStart else { return nil }
+        }
+        guard i == end else { return nil }
         return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+
+    /// How a message names `text` when it is a non-finite value (`NaN`, `an infinite value`: `nan`, `inf`,
+    /// `infinity` in any case and sign, or a decimal number beyond the doubles' range), or nil.
+    static func nonFiniteName(_ text: String) -> String? {
+        let word = text.lowercased().trimmingPrefix(while: { $0 == "+" || $0 == "-" })
+        if word == "nan" { return "NaN" }
+        if word == "inf" || word == "infinity" { return "an infinite value" }
+        var bytes = Array(text.utf8)
+        let value = bytes.withUnsafeMutableBytes { parse(UnsafeRawBufferPointer($0), 0, $0.count) }
+        return value.map { $0.isInfinite ? "an infinite value" : nil } ?? nil
     }
 }

@@ -36,6 +36,20 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         return text + ": " + message
     }
 
+    /// `text` in single quotes as a message shows it: control characters (a NUL, a lone CR) escaped as `\u{..}`,
+    /// at most 60 characters.
+    static func quoted(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(60) {
+            if scalar.value < 32 || scalar.value == 127 {
+                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return "'" + shown + (text.unicodeScalars.count > 60 ? "...'" : "'")
+    }
+
     public static func == (a: InputError, b: InputError) -> Bool {
         a.file == b.file && a.line == b.line && a.columnName == b.columnName && a.columnNumber == b.columnNumber
             && a.message == b.message && a.exitCode == b.exitCode

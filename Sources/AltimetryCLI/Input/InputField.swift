@@ -12,6 +12,15 @@ public enum InputField: String, Sendable, CaseIterable {
     case trueAltitude = "true_alt_m", referenceAltitude = "ref_alt_m"
     case latitude = "lat", longitude = "lon"
 
+    /// Whether the column is passed through to the output unchanged (the filter does not use it).
+    var passesThrough: Bool { self == .latitude || self == .longitude }
+
+    /// The notice for columns or fields no reader knows, which are passed through to the output.
+    static func unknownNotice(file: String, names: [String], kind: String) -> String {
+        "notice: \(file): passing unknown \(kind)\(names.count == 1 ? "" : "s") "
+            + names.map { "'\($0)'" }.joined(separator: ", ") + " through to the output unchanged"
+    }
+
     /// Whether the field is a pressure column.
     var isPressure: Bool { self == .pressureHectopascals || self == .pressureKilopascals || self == .pressurePascals }
 
@@ -58,5 +67,29 @@ enum ValueCheck {
             break
         }
         return nil
+    }
+}
+
+extension InputRow {
+    /// Stores a numeric `field`'s `value` (finite, already checked by `ValueCheck`) in the row, in the core's
+    /// units; an ellipsoidal altitude and a geoid separation go to `ellipsoid` and `separation`, to be combined
+    /// once the whole row is read. Time texts and track names are the readers' own.
+    @inline(__always)
+    mutating func store(_ field: InputField, _ value: Double, options: ReadOptions, ellipsoid: inout Double?,
+                        separation: inout Double?) {
+        switch field {
+        case .t: time = value
+        case .pressureHectopascals, .pressureKilopascals, .pressurePascals:
+            pressure = value * field.hectopascalsPerUnit
+        case .gpsAltitude: gpsAltitude = value
+        case .gpsEllipsoidAltitude: ellipsoid = value
+        case .geoidSeparation: separation = value
+        case .gpsVerticalAccuracy: gpsVerticalAccuracy = options.verticalAccuracy.standardDeviation(ofReported: value)
+        case .temperatureCelsius: temperature = value + 273.15
+        case .trueAltitude, .referenceAltitude: reference = value
+        case .latitude: latitude = value
+        case .longitude: longitude = value
+        case .time, .trackID: break
+        }
     }
 }

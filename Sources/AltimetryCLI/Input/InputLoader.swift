@@ -1,67 +1,84 @@
 import Altimetry
 import Foundation
 
-/// Reads an input file or standard input in the format its name says.
+/// Opens an input file or standard input as a `RowReader` for the format its name says, or reads it whole.
 ///
 /// `.ndjson`, `.jsonl` and `.json` are NDJSON, `.gpx` is GPX, anything else CSV; standard input (`-`) is NDJSON
 /// when its first non-blank byte is `{`, else CSV.
 public enum InputLoader {
+    /// The formats read.
+    enum Format {
+        case csv, ndjson, gpx
+    }
+
     /// The bytes of `path` (`-` for standard input).
     ///
     /// - Throws: `InputError` with `.noInput` (66) when the file does not exist, is a directory or cannot be
     ///   opened, `.ioError` (74) when reading fails.
     public static func data(_ path: String) throws(InputError) -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(file: path, message: "no such file; expected a readable input file", exitCode: .noInput)
-        }
-        guard !isDirectory.boolValue else {
-            throw InputError(file: path, message: "is a directory; expected a readable input file", exitCode: .noInput)
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw InputError(file: path, message: "cannot be read (permission denied); expected a readable input file",
-                             exitCode: .noInput)
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw InputError(file: path, message: "could not be read: \(error.localizedDescription)", exitCode: .ioError)
-        }
+        try InputFile(path: path).readAll()
     }
 
-    /// Reads `path` as CSV, NDJSON or GPX; a GPX file needs `pressurePath` for its barometer readings, or is
-    /// read as GPS alone. A CSV file is parsed by up to `jobs` threads (the table is the same for any number).
+    /// Reads `path` whole as CSV, NDJSON or GPX (with `pressurePath`'s barometer readings for a GPX file).
+    ///
+    /// - Throws: `InputError` for an unreadable or invalid input, including the first invalid row without
+    ///   `options.skipInvalid`.
     public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions,
                              jobs: Int = 1) throws(InputError) -> InputTable {
-        try table(path, bytes: data(path), pressurePath: pressurePath, options: options, jobs: jobs)
+        try table(from: reader(path, pressurePath: pressurePath, options: options))
     }
 
-    /// Reads `bytes`, the contents of `path`, as `table(_:pressurePath:options:jobs:)` does.
-    static func table(_ path: String, bytes: Data, pressurePath: String? = nil, options: ReadOptions,
-                      jobs: Int = 1) throws(InputError) -> InputTable {
-        let name = displayName(path)
-        let lower = path.lowercased()
-        if lower.hasSuffix(".gpx") {
-            let fixes = try GPXReader.read(bytes, file: name)
-            guard let pressurePath else { return fixes }
-            let pressure = try table(pressurePath, options: options)
-            return try merge(fixes: fixes, pressure: pressure)
+    /// Every row of `reader`, in one table.
+    ///
+    /// - Throws: what the reader throws, and the error that stopped it early.
+    static func table(from reader: any RowReader) throws(InputError) -> InputTable {
+        var reader = reader
+        var table = reader.header
+        var chunk = reader.header
+        while try reader.next(into: &chunk, approximateBytes: 1 << 16) {
+            table.append(chunk)
+            if let error = chunk.stoppedBy { throw error }
         }
-        if !isCSV(path, bytes: bytes) { return try NDJSONReader.read(bytes, file: name, options: options) }
-        return try CSVReader.read(bytes, file: name, options: options, jobs: jobs)
+        return table
+    }
+
+    /// A reader of `path` in the format its name (or, for standard input, its first byte) says; a GPX file is
+    /// merged with `pressurePath`'s readings when given.
+    ///
+    /// - Parameter following: with a policy, the file is followed as it grows (`fuse --follow`).
+    static func reader(_ path: String, pressurePath: String? = nil, options: ReadOptions,
+                       following: FollowPolicy? = nil) throws(InputError) -> any RowReader {
+        let input = try InputFile(path: path, following: following)
+        let lower = path.lowercased()
+        let format: Format
+        if lower.hasSuffix(".gpx") {
+            format = .gpx
+        } else if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) {
+            format = .ndjson
+        } else if path == "-" {
+            format = try input.firstNonBlankByte() == UInt8(ascii: "{") ? .ndjson : .csv
+        } else {
+            format = .csv
+        }
+        if format == .gpx, let pressurePath {
+            let fixes = try GPXReader.read(input.readAll(), file: input.name)
+            let pressure = try table(from: reader(pressurePath, options: options))
+            return TableRowReader(try merge(fixes: fixes, pressure: pressure))
+        }
+        return try reader(input, format: format, options: options)
+    }
+
+    /// A reader of `input` in `format`.
+    static func reader(_ input: InputFile, format: Format, options: ReadOptions) throws(InputError) -> any RowReader {
+        switch format {
+        case .csv: return try CSVReader(input, options: options)
+        case .ndjson: return try NDJSONReader(input, options: options)
+        case .gpx: return TableRowReader(try GPXReader.read(input.readAll(), file: input.name))
+        }
     }
 
     /// `path` as messages name it (`<stdin>` for `-`).
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
-
-    /// Whether `path`, with contents `bytes`, is read as CSV: not GPX nor NDJSON by its name, nor standard input
-    /// starting with `{`.
-    static func isCSV(_ path: String, bytes: Data) -> Bool {
-        let lower = path.lowercased()
-        return !(lower.hasSuffix(".gpx") || lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json")
-                 || (path == "-" && bytes.first(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) == UInt8(ascii: "{")))
-    }
 
     /// Interleaves GPX fixes with a pressure file's rows by time (pressure first on equal times), as one track.
     ///

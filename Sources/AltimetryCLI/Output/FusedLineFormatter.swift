@@ -1,159 +1,164 @@
-/// Formats one output line (CSV or NDJSON) per fused row, for `FusedTrackWriter` and `StreamingFuser` alike.
+import Altimetry
+
+/// Writes one output line per fused row, as CSV, an NDJSON object or a GPX track point, from `OutputColumns`.
 ///
-/// The columns are fixed by the input's header: `t`, `time` (with an ISO 8601 input), `track_id` (with a track
-/// column), the estimate columns, the reference column (when present), `status`. Each track's CSV cell is
+/// Lines are assembled in place in a `ByteBuffer`; numbers are written by `Fixed`. Each track's CSV cell is
 /// quoted once and kept, so a row with a track costs one copy of bytes, not a `String`.
 struct FusedLineFormatter {
-    /// Whether lines carry the input's `time` text.
-    let hasTime: Bool
-    /// Whether lines carry `track_id`.
-    let hasTrackColumn: Bool
-    /// The reference column's name (`true_alt_m` or `ref_alt_m`), when the input has one.
-    let referenceColumn: String?
+    let columns: OutputColumns
+    /// The estimate columns (a copy of `OutputColumns.estimates`, read once).
+    private let estimates = OutputColumns.estimates
+    /// `,"name":` for each estimate column, as bytes.
+    private let estimateKeys: [[UInt8]]
     /// Each track's CSV cell, by track index, made on first use.
     private var trackCells: [[UInt8]] = []
 
-    init(hasTime: Bool, hasTrackColumn: Bool, referenceColumn: String?) {
-        self.hasTime = hasTime
-        self.hasTrackColumn = hasTrackColumn
-        self.referenceColumn = referenceColumn
+    init(_ columns: OutputColumns) {
+        self.columns = columns
+        estimateKeys = OutputColumns.estimates.map { Array(",\"\($0.name)\":".utf8) }
     }
 
-    /// The formatter for the columns `table`'s header implies.
-    init(_ table: InputTable) {
-        self.init(hasTime: table.timeTexts != nil, hasTrackColumn: table.hasTrackColumn,
-                  referenceColumn: table.referenceColumn)
+    /// One row to write: the input row, the estimate after it (nil when rejected), its status, and the texts
+    /// that go with it.
+    struct Row {
+        var estimate: AltitudeEstimate?
+        var status: RowStatus
+        /// The row's ISO 8601 time text, with `columns.hasTime`.
+        var timeText: String?
+        /// The track's name, with `columns.hasTrackColumn`.
+        var trackName: String
     }
-
-    /// The estimate columns in output order, with their decimals: metres 3 (1 mm), hPa 3 (0.001 hPa is 1 cm of
-    /// altitude) and its sigma 4, the display precision 2.
-    static let estimateColumns: [(name: String, decimals: Int)] = [
-        ("altitude_m", 3), ("sigma_m", 3), ("qnh_hpa", 3), ("qnh_sigma_hpa", 4), ("gps_error_m", 3),
-        ("precision_m", 2), ("relative_alt_m", 3),
-    ]
 
     /// The CSV header line, with its line break.
-    var csvHeader: [UInt8] {
-        var header = ["t"]
-        if hasTime { header.append("time") }
-        if hasTrackColumn { header.append("track_id") }
-        header += Self.estimateColumns.map(\.name)
-        if let referenceColumn { header.append(referenceColumn) }
-        header.append("status")
-        return Array((header.joined(separator: ",") + "\n").utf8)
-    }
+    var csvHeader: [UInt8] { Array((columns.names.joined(separator: ",") + "\n").utf8) }
 
-    /// The most bytes a line takes besides its text cells: 10 numbers, each a comma and `Fixed.maximumLength`
-    /// (also the most a `Double.description` takes), and `,ok` with the line break.
-    private static let numbersSize = 10 * (Fixed.maximumLength + 1) + 4
+    /// The most bytes a line takes besides its text cells: each number a comma and `Fixed.maximumLength` (also
+    /// the most a `Double.description` takes), and `,ok` with the line break.
+    private var numbersSize: Int { (estimates.count + 3) * (Fixed.maximumLength + 1) + 4 }
 
-    /// Appends the CSV line of `rows[i]` fused as `f`, written in place.
+    /// Appends the CSV line of `rows[i]`.
     ///
-    /// - Parameters:
-    ///   - timeText: the row's ISO 8601 text, with `hasTime`.
-    ///   - trackNames: the track names by index, with `hasTrackColumn`.
+    /// - Parameter passThrough: the chunk's pass-through values (`columns.passThrough.count` per row).
     @inline(__always)
-    mutating func appendCSV(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ f: FusedRow, timeText: String?,
-                            trackNames: [String], to out: inout ByteBuffer) {
+    mutating func appendCSV(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
+                            passThrough: [PassThroughValue], to out: inout ByteBuffer) {
         let comma = UInt8(ascii: ",")
-        var room = Self.numbersSize
-        if hasTrackColumn {
-            let track = rows[i].track
+        var room = numbersSize
+        let track = rows[i].track
+        if columns.hasTrackColumn {
             while trackCells.count <= track {
                 var cell: [UInt8] = []
-                let k = trackCells.count
-                Self.appendCSVText(k < trackNames.count ? trackNames[k] : "", to: &cell)
+                Self.appendCSVText(trackCells.count == track ? r.trackName : "", to: &cell)
                 trackCells.append(cell)
             }
             room += trackCells[track].count + 1
         }
-        if hasTime { room += 2 * (timeText?.utf8.count ?? 0) + 3 }
+        if columns.hasTime { room += 2 * (r.timeText?.utf8.count ?? 0) + 3 }
         let line = out.reserve(room)
         var k = 0
-        func place(_ text: String) {
-            for byte in text.utf8 {
-                line[k] = byte
-                k += 1
-            }
-        }
         let time = rows[i].time
-        if !Fixed.writeTime(time, into: line, at: &k) { place(time.description) }
-        if hasTime {
+        if !Fixed.writeTime(time, into: line, at: &k) { Self.place(time.description, line, &k) }
+        if columns.hasTime {
             line[k] = comma
             k += 1
             var cell: [UInt8] = []
-            Self.appendCSVText(timeText ?? "", to: &cell)
+            Self.appendCSVText(r.timeText ?? "", to: &cell)
             for byte in cell { line[k] = byte; k += 1 }
         }
-        if hasTrackColumn {
+        if columns.hasTrackColumn {
             line[k] = comma
             k += 1
-            trackCells[rows[i].track].withUnsafeBufferPointer { cell in
+            trackCells[track].withUnsafeBufferPointer { cell in
                 if let start = cell.baseAddress { (line + k).update(from: start, count: cell.count) }
                 k += cell.count
             }
         }
-        // Unrolled; the order is `estimateColumns`'.
-        Self.number3(f.altitude, line, &k)
-        Self.number3(f.altitudeStandardDeviation, line, &k)
-        Self.number3(f.seaLevelPressure, line, &k)
-        Self.number4(f.seaLevelPressureStandardDeviation, line, &k)
-        Self.number3(f.gpsError, line, &k)
-        Self.number2(f.precision, line, &k)
-        Self.number3(f.relativeAltitude, line, &k)
-        if referenceColumn != nil {
+        if let e = r.estimate {
+            for column in estimates { Self.number(column.value(e), column.decimals, line, &k) }
+        } else {
+            for _ in estimates { line[k] = comma; k += 1 }
+        }
+        if columns.referenceColumn != nil {
             if let reference = rows[i].reference { Self.number3(reference, line, &k) } else { line[k] = comma; k += 1 }
         }
-        line[k] = comma
-        k += 1
-        if case .ok = f.status {
-            line[k] = UInt8(ascii: "o")
-            line[k + 1] = UInt8(ascii: "k")
-            line[k + 2] = 10
-            out.commit(k + 3)
+        let width = columns.passThrough.count
+        if width > 0 {
+            out.commit(k)
+            var cells: [UInt8] = []
+            for value in passThrough[(i * width)..<((i + 1) * width)] {
+                cells.append(comma)
+                switch value {
+                case .none: break
+                case .text(let text): Self.appendCSVText(text, to: &cells)
+                case .literal(let text): cells.append(contentsOf: text.utf8)
+                }
+            }
+            out.append(cells)
+            k = 0
+        }
+        if case .ok = r.status {
+            let end = width > 0 ? out.reserve(4) : line
+            end[k] = comma
+            end[k + 1] = UInt8(ascii: "o")
+            end[k + 2] = UInt8(ascii: "k")
+            end[k + 3] = 10
+            out.commit(k + 4)
         } else {
             out.commit(k)
-            var cell: [UInt8] = []
-            Self.appendCSVText(f.status.text, to: &cell)
+            var cell: [UInt8] = [comma]
+            Self.appendCSVText(r.status.text, to: &cell)
             cell.append(10)
             out.append(cell)
         }
     }
 
-    /// Writes a comma and `value` with `decimals` decimals at `line[k...]`, advancing k (through `description`
-    /// for what `Fixed` does not write).
-    @inline(__always)
-    private static func number(_ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
-        line[k] = UInt8(ascii: ",")
-        k += 1
-        if !Fixed.write(value, decimals, into: line, at: &k) {
-            for byte in value.description.utf8 {
-                line[k] = byte
-                k += 1
-            }
+    private static func place(_ text: String, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
+        for byte in text.utf8 {
+            line[k] = byte
+            k += 1
         }
     }
 
-    // One function per decimal count, each with its count a constant: 10^d, the divisions and the digit loops
-    // fold (measured: a quarter fewer instructions to format a line than with one function taking the count). Not
-    // inlined seven times into a line, and taking the line and position as arguments: a local function
-    // capturing them, once not inlined, checks exclusive access to the position at every call.
+    /// Writes a comma and `value` with `decimals` decimals at `line[k...]`, advancing k.
+    @inline(__always)
+    private static func number(_ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
+        switch decimals {
+        case 2: number2(value, line, &k)
+        case 3: number3(value, line, &k)
+        case 4: number4(value, line, &k)
+        default: numberAnyDecimals(value, decimals, line, &k)
+        }
+    }
+
+    /// Writes a comma and `value` (through `description` for what `Fixed` does not write).
+    @inline(__always)
+    private static func numberAnyDecimals(_ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>,
+                                          _ k: inout Int) {
+        line[k] = UInt8(ascii: ",")
+        k += 1
+        if !Fixed.write(value, decimals, into: line, at: &k) { place(value.description, line, &k) }
+    }
+
+    // One function per usual decimal count, each with its count a constant: 10^d, the divisions and the digit
+    // loops fold (a quarter fewer instructions per line than one function taking the count). Not inlined into
+    // every call, and taking the line and position as arguments: a local function capturing them, once not
+    // inlined, checks exclusive access to the position at every call.
     @inline(never)
     private static func number2(_ value: Double, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
-        number(value, 2, line, &k)
+        numberAnyDecimals(value, 2, line, &k)
     }
     @inline(never)
     private static func number3(_ value: Double, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
-        number(value, 3, line, &k)
+        numberAnyDecimals(value, 3, line, &k)
     }
     @inline(never)
     private static func number4(_ value: Double, _ line: UnsafeMutablePointer<UInt8>, _ k: inout Int) {
-        number(value, 4, line, &k)
+        numberAnyDecimals(value, 4, line, &k)
     }
 
-    /// Appends the NDJSON line (one object) of `rows[i]` fused as `f`; parameters as in `appendCSV`.
-    func appendNDJSON(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ f: FusedRow, timeText: String?,
-                      trackNames: [String], to out: inout ByteBuffer) {
+    /// Appends the NDJSON line (one object) of `rows[i]`; parameters as in `appendCSV`.
+    func appendNDJSON(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
+                      passThrough: [PassThroughValue], to out: inout ByteBuffer) {
         func literal(_ text: StaticString) {
             out.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
@@ -167,36 +172,103 @@ struct FusedLineFormatter {
             Self.appendJSONString(text, to: &bytes)
             out.append(bytes)
         }
+        func key(_ name: String) {
+            var bytes: [UInt8] = [UInt8(ascii: ",")]
+            Self.appendJSONString(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            out.append(bytes)
+        }
         literal("{\"t\":")
         let time = rows[i].time
         let place = out.reserve(Fixed.maximumLength)
         var k = 0
         if Fixed.writeTime(time, into: place, at: &k) { out.commit(k) } else { out.append(time.description) }
-        if hasTime { literal(",\"time\":"); string(timeText ?? "") }
-        if hasTrackColumn {
+        if columns.hasTime { literal(",\"time\":"); string(r.timeText ?? "") }
+        if columns.hasTrackColumn {
             literal(",\"track_id\":")
-            let track = rows[i].track
-            string(track < trackNames.count ? trackNames[track] : "")
+            string(r.trackName)
         }
-        func field(_ name: StaticString, _ v: Double, _ decimals: Int) {
-            literal(name)
-            if v.isNaN { literal("null") } else { number(v, decimals) }
+        for (c, column) in estimates.enumerated() {
+            out.append(estimateKeys[c])
+            if let e = r.estimate, case let v = column.value(e), !v.isNaN { number(v, column.decimals) } else { literal("null") }
         }
-        // Unrolled (no array per row); names and decimals are `estimateColumns`'.
-        field(",\"altitude_m\":", f.altitude, 3)
-        field(",\"sigma_m\":", f.altitudeStandardDeviation, 3)
-        field(",\"qnh_hpa\":", f.seaLevelPressure, 3)
-        field(",\"qnh_sigma_hpa\":", f.seaLevelPressureStandardDeviation, 4)
-        field(",\"gps_error_m\":", f.gpsError, 3)
-        field(",\"precision_m\":", f.precision, 2)
-        field(",\"relative_alt_m\":", f.relativeAltitude, 3)
-        if let referenceColumn {
-            out.append(",\"\(referenceColumn)\":")
+        if let referenceColumn = columns.referenceColumn {
+            key(referenceColumn)
             if let value = rows[i].reference { number(value, 3) } else { literal("null") }
         }
+        let width = columns.passThrough.count
+        for (c, name) in columns.passThrough.enumerated() {
+            key(name)
+            switch passThrough[i * width + c] {
+            case .none: literal("null")
+            case .literal(let text): out.append(text)
+            case .text(let text): if Self.isJSONNumber(text) { out.append(text) } else { string(text) }
+            }
+        }
         literal(",\"status\":")
-        string(f.status.text)
+        string(r.status.text)
         literal("}\n")
+    }
+
+    /// Appends the GPX track point of `rows[i]` (one line): `ele` is the altitude, `time` the input's time text,
+    /// and the extensions `t`, the other estimate columns and `status`.
+    func appendGPX(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row, to out: inout ByteBuffer) {
+        let row = rows[i]
+        var text = "      <trkpt lat=\"\(row.latitude ?? 0)\" lon=\"\(row.longitude ?? 0)\">"
+        let e = r.estimate
+        if let e, let column = estimates.first(where: { $0.name == OutputColumns.elevation }) {
+            text += "<ele>\(Fixed.text(column.value(e), column.decimals))</ele>"
+        }
+        if let time = r.timeText, !time.isEmpty { text += "<time>\(Self.escapeXML(time))</time>" }
+        text += "<extensions><altimetry:t>\(Fixed.text(row.time, 3))</altimetry:t>"
+        if let e {
+            for column in estimates where column.name != OutputColumns.elevation {
+                text += "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+            }
+        }
+        text += "<altimetry:status>\(Self.escapeXML(r.status.text))</altimetry:status></extensions></trkpt>\n"
+        out.append(text)
+    }
+
+    /// Whether `text` is a number in JSON's grammar (a CSV cell then passes through to NDJSON as a number).
+    static func isJSONNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            var end = 0
+            return FlatJSONObject.skipNumber(bytes, &end, bytes.count) && end == bytes.count
+        }
+    }
+
+    /// The GPX document's start.
+    static let gpxStart = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="altimetry" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:altimetry="https://github.com/altimetry/gpx/1">
+
+        """
+
+    /// A GPX track's opening lines (with its name when the input had tracks).
+    func gpxTrackStart(name: String) -> String {
+        "  <trk>\n" + (columns.hasTrackColumn ? "    <name>\(Self.escapeXML(name))</name>\n" : "") + "    <trkseg>\n"
+    }
+
+    static let gpxTrackEnd = "    </trkseg>\n  </trk>\n"
+    static let gpxEnd = "</gpx>\n"
+
+    static func escapeXML(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(c)
+            }
+        }
+        return out
     }
 
     /// Appends `text` as a CSV cell, quoted (with doubled quotes) when it holds a comma, a quote or a line break.

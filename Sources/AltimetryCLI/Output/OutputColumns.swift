@@ -1,0 +1,69 @@
+import Altimetry
+
+/// The columns of `fuse`'s output, described once: the CSV header and lines, the NDJSON objects and the GPX
+/// points are all written from this description.
+///
+/// In order: `t` (s); `time` (the input's ISO 8601 text, when it had one); `track_id` (when it had one); the
+/// estimate columns (`estimates`); the reference column (`true_alt_m` or `ref_alt_m`, when the input had one);
+/// the pass-through columns (`lat`, `lon` and every column the readers do not know, with the input's values
+/// unchanged, named as in the input, or `input_NAME` where the name is one of the output's own); `status`. GPX
+/// points carry the altitude as `ele` and the other estimate columns, `t` and `status` as `altimetry:` extensions.
+struct OutputColumns: Sendable {
+    /// A column computed from the estimate after a row: its name, its decimals, and its value (NaN for none).
+    struct EstimateColumn: Sendable {
+        let name: String
+        let decimals: Int
+        let value: @Sendable (AltitudeEstimate) -> Double
+
+        init(_ name: String, _ decimals: Int, _ value: @escaping @Sendable (AltitudeEstimate) -> Double) {
+            self.name = name
+            self.decimals = decimals
+            self.value = value
+        }
+    }
+
+    /// The estimate columns in output order, with their decimals: metres 3 (1 mm), hPa 3 (0.001 hPa is 1 cm of
+    /// altitude) and its sigma 4, the display precision and the column's temperature (°C) and sigma 2. Adding a column is adding a line here.
+    static let estimates: [EstimateColumn] = [
+        EstimateColumn("altitude_m", 3) { $0.altitude },
+        EstimateColumn("sigma_m", 3) { $0.altitudeStandardDeviation },
+        EstimateColumn("qnh_hpa", 3) { $0.seaLevelPressure },
+        EstimateColumn("qnh_sigma_hpa", 4) { $0.seaLevelPressureStandardDeviation },
+        EstimateColumn("gps_error_m", 3) { $0.gpsError },
+        EstimateColumn("precision_m", 2) { $0.displayPrecision },
+        EstimateColumn("relative_alt_m", 3) { $0.relativeAltitude },
+        EstimateColumn("column_temp_c", 2) { $0.columnTemperature - 273.15 },
+        EstimateColumn("column_temp_sigma_c", 2) { $0.columnTemperatureStandardDeviation },
+    ]
+
+    /// The estimate column GPX writes as `ele`.
+    static let elevation = "altitude_m"
+
+    /// Whether lines carry the input's `time` text.
+    let hasTime: Bool
+    /// Whether lines carry `track_id`.
+    let hasTrackColumn: Bool
+    /// The reference column's name (`true_alt_m` or `ref_alt_m`), when the input has one.
+    let referenceColumn: String?
+    /// The pass-through columns' output names, in input order.
+    let passThrough: [String]
+
+    /// The columns for the input whose header is `header`.
+    init(_ header: InputTable) {
+        hasTime = header.timeTexts != nil
+        hasTrackColumn = header.hasTrackColumn
+        referenceColumn = header.referenceColumn
+        let own = Set(["t", "time", "track_id", "status"] + Self.estimates.map(\.name) + (header.referenceColumn.map { [$0] } ?? []))
+        passThrough = header.passThroughColumns.map { own.contains($0) ? "input_" + $0 : $0 }
+    }
+
+    /// Every column's name, in order.
+    var names: [String] {
+        var names = ["t"]
+        if hasTime { names.append("time") }
+        if hasTrackColumn { names.append("track_id") }
+        names += Self.estimates.map(\.name)
+        if let referenceColumn { names.append(referenceColumn) }
+        return names + passThrough + ["status"]
+    }
+}
