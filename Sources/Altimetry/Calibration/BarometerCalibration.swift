@@ -60,7 +60,12 @@ public struct BarometerCalibration: Sendable {
         guard targetStandardDeviation.isFinite, targetStandardDeviation > 0 else {
             throw .invalidParameter(name: "target sigma", value: targetStandardDeviation, expected: "a positive number of metres")
         }
-        filter = try AltitudeFilter(parameters: parameters)
+        // Without the fault monitor: the forecast of the minutes needed holds only while the covariance follows the
+        // model, and a reset (which the forecast cannot foresee) would break it; a calibration is a still, watched
+        // session, not a track whose faults must be caught.
+        var calibrating = parameters
+        calibrating.detectsFaults = false
+        filter = try AltitudeFilter(parameters: calibrating)
         self.targetStandardDeviation = targetStandardDeviation
     }
 
@@ -109,7 +114,7 @@ public struct BarometerCalibration: Sendable {
     /// Minutes of further GPS (at the rates seen so far, 1 Hz if none) until the altitude sigma reaches `target`
     /// metres, under the model; nil if not within `forecastHorizon`.
     public func minutesNeeded(toReach target: Meters) -> Double? {
-        var forecast = filter.withoutFaultMonitor
+        var forecast = filter
         guard let start = forecast.currentEstimate, let p0 = lastPressure else { return nil }
         if start.altitudeStandardDeviation <= target { return 0 }
         let baroStep = barometerInterval.median ?? 1

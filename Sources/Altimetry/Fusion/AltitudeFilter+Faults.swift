@@ -8,14 +8,6 @@ extension AltitudeFilter {
     /// Number of episodes of a kind so far: the per-track counters of `altimetry fuse`'s summary.
     public func episodeCount(_ kind: FilterEpisode.Kind) -> Int { faults?.count(of: kind) ?? 0 }
 
-    /// A copy that watches for no faults, for forecasts: their synthetic readings repeat the predicted pressure
-    /// exactly, which would look like a stuck barometer.
-    var withoutFaultMonitor: AltitudeFilter {
-        var copy = self
-        copy.faults = nil
-        return copy
-    }
-
     /// Decides whether a pressure is fused: not while the barometer is stuck, and not the reading at which it
     /// steps, whose innovation ν re-anchors the barometer's offset instead.
     ///

@@ -19,7 +19,7 @@ struct ModelOptions: Sendable {
             .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
             .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
             .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
-            .init("fronts", .value, placeholder: "on|off", help: "Weather tendency, front detection and barometric velocity (default on; off with --gate off is the plain model)."),
+            .init("fronts", .value, placeholder: "on|off", help: "The model's extensions: weather tendency, fronts, barometric velocity, column state, faults (default on; off with --gate off is the plain model)."),
         ]
     }()
 
@@ -83,6 +83,9 @@ struct ModelOptions: Sendable {
             if !fronts {
                 p.weatherTendencyNoiseDensity = 0
                 p.barometricVelocityTime = 0
+                p.estimatesColumnTemperature = false
+                p.scalesNoiseAtCurrentState = false
+                p.detectsFaults = false
             }
         }
         do { try p.validate() } catch {

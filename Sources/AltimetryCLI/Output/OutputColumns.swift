@@ -23,7 +23,7 @@ struct OutputColumns: Sendable {
     }
 
     /// The estimate columns in output order, with their decimals: metres 3 (1 mm), hPa 3 (0.001 hPa is 1 cm of
-    /// altitude) and its sigma 4, the display precision and the column's temperature (°C) and sigma 2. Adding a column is adding a line here.
+    /// altitude) and its sigma 4, the display precision 2. Adding a column is adding a line here.
     static let estimates: [EstimateColumn] = [
         EstimateColumn("altitude_m", 3) { $0.altitude },
         EstimateColumn("sigma_m", 3) { $0.altitudeStandardDeviation },
@@ -32,8 +32,6 @@ struct OutputColumns: Sendable {
         EstimateColumn("gps_error_m", 3) { $0.gpsError },
         EstimateColumn("precision_m", 2) { $0.displayPrecision },
         EstimateColumn("relative_alt_m", 3) { $0.relativeAltitude },
-        EstimateColumn("column_temp_c", 2) { $0.columnTemperature - 273.15 },
-        EstimateColumn("column_temp_sigma_c", 2) { $0.columnTemperatureStandardDeviation },
     ]
 
     /// The estimate column GPX writes as `ele`.
