@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench format clean
+.PHONY: demo test build release deps bench validate format clean
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -31,6 +31,12 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+
+# evaluate and plot (and identify, where the build has it) over every real recording in ../shared/data/real,
+# read in place; one table (summary.md) and one SVG per recording in out/validation. Not part of `make test`.
+validate: release
+	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
+	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation
 
 bench: release
 	$(SWIFT) run -c release altimetry-bench

@@ -40,7 +40,7 @@ let package = Package(
 
         /// Atmosphere physics, GPS statistics, the altitude model, calibration, floors, the naive baseline.
         .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness"], swiftSettings: optimized),
-        /// Scenario simulator: true profiles, weather, barometer and GPS with their errors.
+        /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
         .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
 
         // MARK: - Command line

@@ -15,6 +15,7 @@ public enum AltimetryCommandLine {
         SimulateCommand.self,
         CalibrateCommand.self,
         PlotCommand.self,
+        EvaluateCommand.self,
     ]
 
     /// Runs the command line with a console wired to the process's standard streams.

@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 import Simulation
 import Testing
 @testable import AltimetryCLI
@@ -84,5 +85,50 @@ final class IdentifiedGroups: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         if name == "text" { texts.insert(text) }
         if name == "g" { group = nil }
+    }
+}
+
+extension PlotCommandTests {
+    @Test("A reference on rows of its own is drawn, carried to the drawn rows; the title names the file and the model")
+    func referenceOnOwnRows() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var text = "t,pressure_hpa,gps_alt_m,ref_alt_m\n"
+        for k in 0..<600 {
+            let t = Double(k)
+            text += "\(t),,,\(300 + 0.01 * t)\n"
+            text += "\(t + 0.2),\(977.5 - 0.001 * t),,\n"
+            text += "\(t + 0.5),,\(302 + Double(k % 7) - 3),\n"
+        }
+        let input = try dir.file("drone.csv", text)
+        let result = runAltimetry(["plot", input, "--out", dir.path("drone.svg"), "--gps-sigma", "5"])
+        #expect(result.code == .success, "\(result.err)")
+        let collector = IdentifiedGroups()
+        let parser = XMLParser(data: try Data(contentsOf: URL(fileURLWithPath: dir.path("drone.svg"))))
+        parser.delegate = collector
+        #expect(parser.parse())
+        #expect(collector.ids.contains("truth"))
+        // One point per drawn row (1,200 readings), the reference carried to each.
+        #expect((collector.pathLengths["truth"] ?? 0) > 1_000)
+        #expect(collector.texts.contains("Reference"))
+        #expect(collector.texts.contains { $0.contains("drone.csv") && $0.contains("model: --gps-sigma 5") })
+    }
+
+    @Test("Front labels never overlap in a row, and a label with no room is left out", arguments: [1, 2, 3] as [UInt64])
+    func labelRows(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let count = 60
+        let starts = (0..<count).map { _ in 80 + 730 * generator.uniform() }
+        let widths = (0..<count).map { _ in 60 + 50 * generator.uniform() }
+        let rows = AltitudePlot.labelRows(starts: starts, widths: widths, rowCount: 4)
+        for a in 0..<count {
+            for b in 0..<count where a < b {
+                guard let ra = rows[a], let rb = rows[b], ra == rb else { continue }
+                let apart = starts[a] + widths[a] + 4 <= starts[b] || starts[b] + widths[b] + 4 <= starts[a]
+                #expect(apart, "labels \(a) and \(b) overlap in row \(ra)")
+            }
+        }
+        #expect(rows.contains { $0 == nil }, "60 labels of 60 to 110 px cannot all fit 4 rows of 730 px")
+        #expect(rows.compactMap { $0 }.count >= 4 * 730 / 114 - 4, "the rows are used")
     }
 }

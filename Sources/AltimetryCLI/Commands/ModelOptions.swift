@@ -47,6 +47,18 @@ struct ModelOptions: Sendable {
             ("weather-q", \.weatherNoiseDensity), ("altitude-q", \.altitudeNoiseDensity),
         ]
 
+    /// The model in words for titles and reports: `default model`, or `model: ` and the options given.
+    var summary: String {
+        var parts: [String] = []
+        if let paramsFile { parts.append("--params \((paramsFile as NSString).lastPathComponent)") }
+        for (name, value) in overrides {
+            parts.append("--\(name) " + (value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"))
+        }
+        if let gate { parts.append("--gate \(gate ? "on" : "off")") }
+        if let fronts { parts.append("--fronts \(fronts ? "on" : "off")") }
+        return parts.isEmpty ? "default model" : "model: " + parts.joined(separator: " ")
+    }
+
     /// Whether any model option was given.
     var isEmpty: Bool { paramsFile == nil && overrides.isEmpty && gate == nil && fronts == nil }
 

@@ -5,17 +5,20 @@ import Foundation
 public struct PlotCommand: Command {
     public static let name = "plot"
     public static let overview = "Draw a recording and its fused altitude and QNH as an SVG."
-    public static let synopsis = "INPUT [--out FILE.svg] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--out FILE.svg] [--skip-invalid] [--track ID] [--reference COLUMN] [model options]"
     public static let options: [ArgumentScanner.Option] = [
         .init("out", .value, placeholder: "FILE.svg", help: "Write the SVG to FILE, atomically (default standard output)."),
         .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
         .init("track", .value, placeholder: "ID", help: "With several tracks: the track to draw (default the first)."),
+        .init("reference", .value, placeholder: "COLUMN",
+              help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
     ] + ModelOptions.options
 
     let input: String
     let out: String?
     let skipInvalid: Bool
     let track: String?
+    let referenceColumn: String?
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
@@ -23,13 +26,15 @@ public struct PlotCommand: Command {
         out = a.values["out"]
         skipInvalid = a.flags.contains("skip-invalid")
         track = a.values["track"]
+        referenceColumn = a.values["reference"]
         model = try ModelOptions(a)
     }
 
     public func run(console: Console) -> ExitCode {
         do throws(InputError) {
             let parameters = try model.parameters()
-            let table = try InputLoader.table(input, options: ReadOptions(skipInvalid: skipInvalid))
+            let table = try InputLoader.table(input, options: ReadOptions(skipInvalid: skipInvalid,
+                                                                           referenceColumn: referenceColumn))
             for notice in table.notices { console.writeError(notice + "\n") }
             for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
             let chosen: Int
@@ -47,14 +52,19 @@ public struct PlotCommand: Command {
                                          resume: nil, skipInvalid: skipInvalid, smooth: false)
             var naive = NaiveAveragingBaseline()
             var plot = AltitudePlot(times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
-                                    qnhSigma: [], referenceName: table.referenceColumn, fronts: [])
+                                    qnhSigma: [], referenceName: table.referenceColumn,
+                                    title: Self.title(input, model: model.summary), fronts: [])
+            // The reference, where it sits on rows of its own (a drone's onboard estimate), is carried to each drawn
+            // row from the nearest earlier value, as `evaluate` scores it.
+            var reference: Double?
             try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
                 for i in rows.indices where rows[i].track == chosen {
+                    reference = rows[i].reference ?? reference
                     let (estimate, status) = try fusion.fuse(rows, i)
                     guard let f = estimate, status != .predicted else { continue }
                     let row = rows[i]
                     plot.times.append(row.time)
-                    plot.truth.append(row.reference)
+                    plot.truth.append(reference)
                     plot.gps.append(row.gpsAltitude)
                     if case .gated = status { plot.gated.append(true) } else { plot.gated.append(false) }
                     plot.naive.append(naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude).altitudeMeters)
@@ -75,5 +85,11 @@ public struct PlotCommand: Command {
             console.writeError("error: \(error)\n")
             return error.exitCode
         }
+    }
+
+    /// The plot's title: the input's folder and file (recordings are often all `data.csv`), and the model.
+    static func title(_ input: String, model: String) -> String {
+        let parts = input.split(separator: "/").suffix(2).joined(separator: "/")
+        return (input == "-" ? "<stdin>" : parts) + " — " + model
     }
 }

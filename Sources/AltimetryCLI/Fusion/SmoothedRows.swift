@@ -6,7 +6,8 @@ import Altimetry
 /// what the row is (16 bytes: a reading's index, a prediction's index, or the reason it was rejected) and, for
 /// a row with a reading, the `AltitudeReading` (72 bytes): about 190 bytes a row of its own, besides what the
 /// smoother keeps per reading (`AltitudeFilter.smooth`: the filtered and smoothed estimates and the recorded
-/// run, about 1.2 KB).
+/// run). In all, `fuse --smooth` peaks at about 1.5 KB a row (measured: 161 MB at 100,000 rows, 466 MB at
+/// 300,000, against a flat 30 MB without `--smooth`).
 struct SmoothedRows {
     /// What became of a row in the forward pass.
     enum Outcome {

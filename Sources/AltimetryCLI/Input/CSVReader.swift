@@ -206,7 +206,7 @@ struct CSVReader: RowReader {
             var unknown: [String] = []
             var seen: Set<InputField> = []
             for (k, name) in names.enumerated() {
-                let field = InputField(rawValue: name)
+                let field = options.field(named: name)
                 if let field {
                     if seen.contains(field) {
                         throw InputError(file: file, line: line, column: (name, k + 1),
@@ -255,7 +255,8 @@ struct CSVReader: RowReader {
                                  + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
             }
             table.hasTrackColumn = seen.contains(.trackID)
-            table.referenceColumn = seen.contains(.trueAltitude) ? "true_alt_m" : seen.contains(.referenceAltitude) ? "ref_alt_m" : nil
+            table.referenceColumn = seen.contains(.trueAltitude) ? "true_alt_m"
+                : seen.contains(.referenceAltitude) ? (options.referenceColumn?.lowercased() ?? "ref_alt_m") : nil
             if seen.contains(.time) { table.timeTexts = [] }
         }
 

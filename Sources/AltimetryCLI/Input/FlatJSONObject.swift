@@ -62,10 +62,9 @@ struct FlatJSONObject {
                     member.kind = .string
                     (member.valueStart, member.valueEnd, member.valueIsPlain) = try string(bytes, &i, end, start)
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let words: [(StaticString, Kind)] = [("true", .true), ("false", .false), ("null", .null)]
-                    guard let (word, kind) = words.first(where: { matches(bytes, i, end, $0.0) }) else {
-                        throw fail("expected a number, a string, true, false or null")
-                    }
+                    let (word, kind): (StaticString, Kind) = bytes[i] == UInt8(ascii: "t") ? ("true", .true)
+                        : bytes[i] == UInt8(ascii: "f") ? ("false", .false) : ("null", .null)
+                    guard matches(bytes, i, end, word) else { throw fail("expected a number, a string, true, false or null") }
                     member.kind = kind
                     member.valueStart = i
                     i += word.utf8CodeUnitCount

@@ -79,9 +79,23 @@ public struct ReadOptions: Sendable, Equatable {
     public var skipInvalid = false
     /// How `gps_vacc_m` is to be read (one sigma, or a 95 % bound).
     public var verticalAccuracy: VerticalAccuracyConvention = .oneSigma
+    /// A column (or NDJSON field) to read as the reference altitude in metres, in place of `true_alt_m` and
+    /// `ref_alt_m`, which are then ignored; nil reads those two.
+    public var referenceColumn: String?
 
-    public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma) {
+    public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
+                referenceColumn: String? = nil) {
         self.skipInvalid = skipInvalid
         self.verticalAccuracy = verticalAccuracy
+        self.referenceColumn = referenceColumn
+    }
+
+    /// The field a column or NDJSON key `name` (lower case) is read as: `referenceColumn` is the reference,
+    /// and with one named, `true_alt_m` and `ref_alt_m` are not read (nil, like any unknown name).
+    func field(named name: String) -> InputField? {
+        guard let wanted = referenceColumn?.lowercased() else { return InputField(rawValue: name) }
+        if name == wanted { return .referenceAltitude }
+        let field = InputField(rawValue: name)
+        return field == .trueAltitude || field == .referenceAltitude ? nil : field
     }
 }

@@ -67,10 +67,10 @@ struct NDJSONReader: RowReader {
         if usesISOTime { header.timeTexts = [] }
         header.hasTrackColumn = keys.contains(InputField.trackID.rawValue)
         if header.hasTrackColumn { header.trackNames = [] }
-        header.referenceColumn = keys.first { $0 == InputField.trueAltitude.rawValue || $0 == InputField.referenceAltitude.rawValue }
+        header.referenceColumn = keys.first { options.field(named: $0) == .trueAltitude || options.field(named: $0) == .referenceAltitude }
         var unknown: [String] = []
         for key in keys {
-            let field = InputField(rawValue: key)
+            let field = options.field(named: key)
             if field == nil { unknown.append(key) }
             if field?.passesThrough ?? true { header.passThroughColumns.append(key) }
         }
@@ -283,7 +283,7 @@ struct NDJSONReader: RowReader {
             if same { return (cached.field, cached.passThrough) }
         }
         let key = FlatJSONObject.key(bytes, member)
-        let field = InputField(rawValue: key)
+        let field = options.field(named: key)
         var passThrough = -1
         if field?.passesThrough ?? true {
             if let k = table.passThroughColumns.firstIndex(of: key) {

@@ -5,7 +5,8 @@ import Altimetry
 /// The upper panel shows the truth or reference (where the input has it), the GPS fixes as dots, gated fixes
 /// as red crosses, the naive averaging baseline, and the fused altitude with its one-sigma band; the lower
 /// panel shows QNH with its one-sigma band, and the weather fronts the filter detected as shaded spans labelled
-/// with their size. Each series is a `<g>` with an `id` (`truth`, `gps-fixes`, `gated-fixes`, `naive`,
+/// with their size, labels stacked in up to `frontLabelRows` rows so none overlaps another (a label with no room
+/// is left out, and the panel says how many). A title above names the file and the model. Each series is a `<g>` with an `id` (`truth`, `gps-fixes`, `gated-fixes`, `naive`,
 /// `fused-band`, `fused`, `qnh-band`, `qnh`, `fronts`). Series longer than 2,000 points are
 /// thinned to every n-th point, which a 1,000-pixel-wide drawing cannot tell apart.
 struct AltitudePlot {
@@ -22,6 +23,8 @@ struct AltitudePlot {
     var qnh: [Double]
     var qnhSigma: [Double]
     var referenceName: String?
+    /// The line above the plot: the file and the model.
+    var title = ""
     /// Weather fronts detected by the filter, in the input's time (seconds).
     var fronts: [WeatherFront] = []
 
@@ -32,11 +35,19 @@ struct AltitudePlot {
     private static let height = 700.0
 
     func svg() -> String {
-        let useMinutes = (times.last ?? 0) - (times.first ?? 0) > 600
+        let span = (times.last ?? 0) - (times.first ?? 0)
+        // Seconds up to 10 minutes, minutes up to 10 hours, hours beyond.
+        let (timeUnit, timeName) = span > 36_000 ? (3_600.0, "h") : span > 600 ? (60.0, "min") : (1.0, "s")
         let t0 = times.first ?? 0
-        let xs = times.map { useMinutes ? ($0 - t0) / 60 : $0 - t0 }
+        let xs = times.map { ($0 - t0) / timeUnit }
         let x = PlotAxis(xs)
-        var altitudeValues = fused.indices.flatMap { [fused[$0] - sigma[$0], fused[$0] + sigma[$0]] }
+        // The band sets the axis only where its sigma is ordinary: the prior's 84 m at the first row would squash
+        // the whole track into a corner.
+        let finiteSigmas = sigma.filter(\.isFinite).sorted()
+        let typicalSigma = finiteSigmas.isEmpty ? 0 : finiteSigmas[finiteSigmas.count / 2]
+        var altitudeValues = fused.indices.flatMap { k in
+            sigma[k] <= 5 * typicalSigma ? [fused[k] - sigma[k], fused[k] + sigma[k]] : [fused[k]]
+        }
         altitudeValues += truth.compactMap { $0 } + gps.compactMap { $0 } + naive.compactMap { $0 }
         let y1 = PlotAxis(altitudeValues)
         let y2 = PlotAxis(qnh.indices.flatMap { [qnh[$0] - qnhSigma[$0], qnh[$0] + qnhSigma[$0]] })
@@ -51,18 +62,19 @@ struct AltitudePlot {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(Self.height))" \
             viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" font-family="sans-serif" font-size="12">
             <rect width="100%" height="100%" fill="white"/>
+            <text id="title" x="\(f(Self.left))" y="24" font-size="14">\(Self.escaped(title))</text>
 
             """
         s += axes(x: x, y: y1, px: px, py: p1, top: Self.top1, bottom: Self.bottom1, yLabel: "Altitude (m)", xLabel: nil)
         s += axes(x: x, y: y2, px: px, py: p2, top: Self.top2, bottom: Self.bottom2, yLabel: "QNH (hPa)",
-                  xLabel: useMinutes ? "Time (min)" : "Time (s)")
+                  xLabel: "Time (\(timeName))")
         s += band(id: "fused-band", keep, xs, fused, sigma, px, p1, color: "#9ecae1")
         if truth.contains(where: { $0 != nil }) { s += line(id: "truth", keep, xs, truth, px, p1, color: "black", dash: "4 3") }
         s += dots(id: "gps-fixes", xs, gps.indices.map { gated[$0] ? nil : gps[$0] }, px, p1, stride: stride)
         s += crosses(id: "gated-fixes", xs, gps.indices.map { gated[$0] ? gps[$0] : nil }, px, p1)
         s += line(id: "naive", keep, xs, naive, px, p1, color: "#e6550d", dash: nil)
         s += line(id: "fused", keep, xs, fused.map { $0 }, px, p1, color: "#08519c", dash: nil)
-        s += frontSpans(px: px, t0: t0, useMinutes: useMinutes)
+        s += frontSpans(px: px, t0: t0, timeUnit: timeUnit)
         s += band(id: "qnh-band", keep, xs, qnh, qnhSigma, px, p2, color: "#c7e9c0")
         s += line(id: "qnh", keep, xs, qnh.map { $0 }, px, p2, color: "#006d2c", dash: nil)
         s += legend()
@@ -136,22 +148,61 @@ struct AltitudePlot {
         return s + "</g>\n"
     }
 
+    /// Rows of front labels at most.
+    static let frontLabelRows = 4
+    /// Width of a label's character, in pixels (12 px sans-serif averages under 7 px).
+    static let labelCharacterWidth = 7.0
+
     /// Shaded spans over the QNH panel, one per detected front, labelled with its size in hPa.
-    private func frontSpans(px: (Double) -> Double, t0: Double, useMinutes: Bool) -> String {
+    private func frontSpans(px: (Double) -> Double, t0: Double, timeUnit: Double) -> String {
         guard !fronts.isEmpty else { return "" }
         var s = "<g id=\"fronts\" fill=\"#fdd0a2\" fill-opacity=\"0.6\">\n"
-        for front in fronts {
-            let a = px(useMinutes ? (front.startTime - t0) / 60 : front.startTime - t0)
-            let b = px(useMinutes ? (front.endTime - t0) / 60 : front.endTime - t0)
-            s += "<rect x=\"\(f(a))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, b - a)))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>"
-            s += "<text x=\"\(f(a + 3))\" y=\"\(f(Self.top2 + 14))\" fill=\"#a63603\" fill-opacity=\"1\">front \(Fixed.text(front.sizeHectopascals, 1)) hPa</text>\n"
+        let starts = fronts.map { px(($0.startTime - t0) / timeUnit) }
+        let ends = fronts.map { px(($0.endTime - t0) / timeUnit) }
+        let labels = fronts.map { "front \(Fixed.text($0.sizeHectopascals, 1)) hPa" }
+        let rows = Self.labelRows(starts: starts.map { $0 + 3 },
+                                  widths: labels.map { Double($0.count) * Self.labelCharacterWidth },
+                                  rowCount: Self.frontLabelRows)
+        // Every span first, then every label, so no span is drawn over a label.
+        for k in fronts.indices {
+            s += "<rect x=\"\(f(starts[k]))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, ends[k] - starts[k])))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>\n"
+        }
+        for k in fronts.indices {
+            guard let row = rows[k] else { continue }
+            s += "<text x=\"\(f(starts[k] + 3))\" y=\"\(f(Self.top2 + 14 + 15 * Double(row)))\" fill=\"#a63603\" fill-opacity=\"1\">\(labels[k])</text>\n"
+        }
+        let unlabelled = rows.filter { $0 == nil }.count
+        if unlabelled > 0 {
+            s += "<text x=\"\(f(Self.width - Self.right - 4))\" y=\"\(f(Self.bottom2 - 6))\" text-anchor=\"end\" "
+                + "fill=\"#a63603\" fill-opacity=\"1\">\(unlabelled) more front\(unlabelled == 1 ? "" : "s") not labelled</text>\n"
         }
         return s + "</g>\n"
     }
 
+    /// The row of each label (left edge `starts[k]`, width `widths[k]`, pixels), or nil where none has room.
+    ///
+    /// Greedy, left to right: each label takes the first row whose last label ends at least 4 px before it starts.
+    /// No two labels in a row overlap, by construction.
+    static func labelRows(starts: [Double], widths: [Double], rowCount: Int) -> [Int?] {
+        var rowEnds = [Double](repeating: -.infinity, count: rowCount)
+        var rows = [Int?](repeating: nil, count: starts.count)
+        for k in starts.indices.sorted(by: { starts[$0] < starts[$1] }) {
+            guard let row = rowEnds.indices.first(where: { rowEnds[$0] + 4 <= starts[k] }) else { continue }
+            rows[k] = row
+            rowEnds[row] = starts[k] + widths[k]
+        }
+        return rows
+    }
+
+    /// Text with XML's special characters escaped.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     private func legend() -> String {
         var entries: [(String, String)] = []
-        if truth.contains(where: { $0 != nil }) { entries.append(("black", referenceName == "ref_alt_m" ? "Reference" : "Truth")) }
+        if truth.contains(where: { $0 != nil }) { entries.append(("black", referenceName == "true_alt_m" ? "Truth" : "Reference")) }
         entries += [("#636363", "GPS fixes"), ("#de2d26", "Gated fixes"), ("#e6550d", "Naive averaging"),
                     ("#08519c", "Fused altitude"), ("#9ecae1", "Fused ±1σ"), ("#006d2c", "QNH (±1σ band)")]
         if !fronts.isEmpty { entries.append(("#fdd0a2", "Weather front")) }
