@@ -52,10 +52,11 @@ enum AllocationCounter {
 /// ahead (25 Hz, so F and Q are reused; the table also shows irregular steps, where they are recomputed every
 /// time) and updates with one of two scalar kinds in turn (z = x₀ + x₁ and z = x₀ + x_last), with a
 /// 5-sigma gate, from a fixed table of pseudo-random measurements. The models are block-diagonal:
-/// n = 3 random walk + constant velocity; n = 4 adds a Gauss-Markov state; n = 6 is two constant-velocity
-/// blocks, a Gauss-Markov state and a random walk.
+/// n = 3 random walk + constant velocity; n = 4 adds a Gauss-Markov state (the altitude model without its
+/// column); n = 5 adds a random walk before it (the altitude model's shape, with the column's temperature);
+/// n = 6 is two constant-velocity blocks, a Gauss-Markov state and a random walk.
 enum EngineBenchmark {
-    static let dimensions = [3, 4, 6]
+    static let dimensions = [3, 4, 5, 6]
     static let stepsPerSample = 20_000
     static let samples = 21
     static let warmUpSamples = 3
@@ -170,6 +171,8 @@ enum EngineBenchmark {
         case 3: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6)])
         case 4: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
                                                .gaussMarkov(standardDeviation: 10, correlationTime: 60)])
+        case 5: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
+                                               .randomWalk(noiseDensity: 1e-3), .gaussMarkov(standardDeviation: 10, correlationTime: 60)])
         default: return try BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1), .constantVelocity(accelerationNoiseDensity: 1e-6),
                                                 .gaussMarkov(standardDeviation: 10, correlationTime: 60), .randomWalk(noiseDensity: 1e-3)])
         }

@@ -12,6 +12,8 @@ public struct BarometerModel: Sendable, Equatable, Codable {
     public var noiseStandardDeviation: Hectopascals
     /// A temperature reading with every pressure, or `nil` for none.
     public var temperatureSensor: TemperatureSensor?
+    /// Sensor faults (steps, spikes, a stuck value); none by default.
+    public var faults: [BarometerFault] = []
 
     public init(clock: SampleClock = SampleClock(rate: 1, jitter: 0.2),
                 noiseStandardDeviation: Hectopascals = 0.012, temperatureSensor: TemperatureSensor? = nil) {

@@ -25,6 +25,8 @@ public struct GPSModel: Sendable, Equatable, Codable {
     public var outliers: MultipathOutliers?
     /// The accuracy each fix reports.
     public var reportedAccuracy: ReportedVerticalAccuracy
+    /// Receiver faults (jumps, a cold start); none by default.
+    public var faults: [GPSFault] = []
 
     public init(clock: SampleClock = SampleClock(rate: 1, jitter: 0.1),
                 correlatedErrorStandardDeviation: Meters = 10, correlationTime: Seconds = 60,

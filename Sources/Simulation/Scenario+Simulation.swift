@@ -65,6 +65,7 @@ extension Scenario {
         let sigmaW = gps.whiteNoiseStandardDeviation
         let temperatureSensor = barometer.temperatureSensor
         var i = 0, j = 0
+        var lastPressure: Hectopascals?
         while i < barometerTimes.count || j < gpsTimes.count {
             let nextBarometer = i < barometerTimes.count ? barometerTimes[i] : .infinity
             let nextGPS = j < gpsTimes.count ? gpsTimes[j] : .infinity
@@ -82,7 +83,12 @@ extension Scenario {
             var row = GroundTruth(altitude: h, weatherOffset: b, pressure: p, airTemperature: airTemperature,
                                   gpsCorrelatedError: e)
             if nextBarometer == t {
-                reading.pressure = p + sigmaP * barometerNoiseRandom.gaussian()
+                // Faults come on top of the noise; a stuck sensor repeats its last reading (the noise is still
+                // drawn, so the other readings do not depend on the fault).
+                let noisy = p + sigmaP * barometerNoiseRandom.gaussian() + barometer.faults.reduce(0) { $0 + $1.offset(at: t) }
+                let stuck = barometer.faults.contains { $0.isStuck(at: t) }
+                reading.pressure = stuck ? (lastPressure ?? noisy) : noisy
+                lastPressure = reading.pressure
                 if let sensor = temperatureSensor {
                     reading.temperatureCelsius = airTemperature - Self.kelvinAtZeroCelsius + sensor.bias
                         + sensor.noiseStandardDeviation * temperatureRandom.gaussian()
@@ -91,7 +97,7 @@ extension Scenario {
             }
             if nextGPS == t {
                 let offset = outlierOffsets[j]
-                let error = e + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0)
+                let error = e + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0) + gps.faults.reduce(0) { $0 + $1.offset(at: t) }
                 reading.gpsAltitude = h + error
                 reading.gpsVerticalAccuracy = accuracy
                 row.gpsError = error

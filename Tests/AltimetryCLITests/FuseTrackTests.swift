@@ -117,7 +117,7 @@ struct FuseTrackTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let input = try dir.file("walk.csv", try Self.simulated(seed: 6, duration: 120))
-        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0}")
+        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0, \"column\": false, \"faults\": false, \"noise_at_state\": false}")
         let defaults = runAltimetry(["fuse", input]).out
         let options = runAltimetry(["fuse", input, "--gps-sigma", "4", "--gps-tau", "30", "--gate", "off", "--fronts", "off"])
         let file = runAltimetry(["fuse", input, "--params", params])

@@ -42,7 +42,7 @@ struct AltitudeModelTests {
           arguments: [0.5, 1, 17, 19, 60, 600, 3_600, 36_000] as [Double])
     func revertingNoise(dt: Double) {
         let model = Self.model(tau: 1_800)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: dt, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         let expected = Self.integrated(dt: dt, a: 1.0 / 1_800, q: q)
@@ -59,7 +59,7 @@ struct AltitudeModelTests {
     @Test("With no correlation time the tendency is a random walk: q dt³/3, q dt²/2, q dt")
     func randomWalkNoise() {
         let model = Self.model(tau: 0)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 30, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         #expect(abs(Q[1, 1] / (q * 27_000 / 3) - 1) < 1e-14)
@@ -72,11 +72,83 @@ struct AltitudeModelTests {
     @Test("The default tendency settles at a spread of 1 hPa/h")
     func stationarySpread() {
         let model = Self.model(tau: AltitudeModelParameters().weatherTendencyCorrelationTime)
-        var F = Matrix(rows: 4, columns: 4), Q = Matrix(rows: 4, columns: 4)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 60, transition: &F, processNoise: &Q)
         var variance = 0.0
         for _ in 0..<2_000 { variance = F[2, 2] * F[2, 2] * variance + Q[2, 2] }   // 33 h: converged
         let hPaPerHour = variance.squareRoot() / AltitudeModel.weatherScale * 3_600
         #expect(abs(hPaPerHour - 1) < 1e-9, "\(hPaPerHour) hPa/h")
+    }
+}
+
+/// The measurement equations of `AltitudeSensor` with the column state: every H against central differences of h(x).
+@Suite("AltitudeSensor")
+struct AltitudeSensorTests {
+    /// h(x) through the sensor itself.
+    static func predicted(_ sensor: AltitudeSensor, _ x: [Double]) -> Double {
+        let mean = Matrix(rows: x.count, columns: 1, columnMajor: x)
+        var H = Matrix(rows: 1, columns: x.count)
+        sensor.observationMatrix(at: mean, into: &H)
+        var z = Matrix(rows: 1, columns: 1)
+        sensor.predictedMeasurement(at: mean, observationMatrix: H, into: &z)
+        return z.elements[0]
+    }
+
+    @Test("Each sensor's H is the derivative of its h(x), to 1e-7 relative, from sea level to 6 km and ±25 K",
+          arguments: [(0.0, 0.0), (800, -20), (2_500, 15), (4_500, 25), (6_000, -25)] as [(Double, Double)])
+    func jacobians(altitude: Double, column: Double) throws {
+        let p = AltitudeModelParameters()
+        let n = p.stateCount
+        let c = try #require(p.columnIndex)
+        var x = [Double](repeating: 0, count: n)
+        x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude) + 17
+        x[AltitudeModel.weatherIndex] = -23
+        x[AltitudeModel.tendencyIndex] = 1e-3
+        x[c] = column
+        x[p.gpsErrorIndex] = 4
+        for source in [AltitudeSensor.Source.barometer, .gps, .temperature] {
+            let sensor = AltitudeSensor(source, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c)
+            var H = Matrix(rows: 1, columns: n)
+            sensor.observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: x), into: &H)
+            for j in 0..<n {
+                // Steps of 1 m and 0.01 K: the functions are smooth (curvature 2e-6 per metre), so the central
+                // difference's error is under 1e-9 of the slope; rounding adds 1e-12 / step.
+                let step = j == c ? 0.01 : 1.0
+                var up = x, down = x
+                up[j] += step
+                down[j] -= step
+                let numeric = (Self.predicted(sensor, up) - Self.predicted(sensor, down)) / (2 * step)
+                let analytic = H.elements[j]
+                #expect(abs(analytic - numeric) <= 1e-7 * max(1, abs(numeric)),
+                        "\(source) dh/dx[\(j)] at \(altitude) m, \(column) K: \(analytic) vs \(numeric)")
+            }
+        }
+    }
+
+    @Test("GPS and temperature predictions are the column's hypsometric altitude and temperature")
+    func predictions() throws {
+        // A column T(h) = T₀ + C − L h puts the pressure of standard altitude h₀ at h = (1 + C/T₀) h₀ (Docs/model.md).
+        let p = AltitudeModelParameters()
+        let c = try #require(p.columnIndex)
+        var x = [Double](repeating: 0, count: p.stateCount)
+        let h0 = 3_000.0, column = -20.0
+        x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(h0)
+        x[c] = column
+        let gps = Self.predicted(AltitudeSensor(.gps, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
+        // Independent route: integrate dh = −(R T(h)/(g M)) dp/p from sea level up to the standard pressure at h₀.
+        let target = try StandardAtmosphere.pressure(atAltitude: h0)
+        var h = 0.0, pressure = StandardAtmosphere.seaLevelPressure
+        let steps = 200_000
+        let dlnp = log(target / pressure) / Double(steps)
+        for _ in 0..<steps {
+            // Midpoint rule in ln p: dh/dln p = −R T(h)/(g M), with T(h) linear in h.
+            let scale = StandardAtmosphere.gasConstant / (StandardAtmosphere.gravity * StandardAtmosphere.molarMass)
+            let half = h - 0.5 * dlnp * scale * (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)
+            h -= dlnp * scale * (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * half)
+            pressure *= exp(dlnp)
+        }
+        #expect(abs(gps - h) < 1e-3, "model \(gps) m, integral \(h) m")
+        let temperature = Self.predicted(AltitudeSensor(.temperature, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
+        #expect(abs(temperature - (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)) < 1e-6)
     }
 }

@@ -60,7 +60,12 @@ public struct BarometerCalibration: Sendable {
         guard targetStandardDeviation.isFinite, targetStandardDeviation > 0 else {
             throw .invalidParameter(name: "target sigma", value: targetStandardDeviation, expected: "a positive number of metres")
         }
-        filter = try AltitudeFilter(parameters: parameters)
+        // Without the fault monitor: the forecast of the minutes needed holds only while the covariance follows the
+        // model, and a reset (which the forecast cannot foresee) would break it; a calibration is a still, watched
+        // session, not a track whose faults must be caught.
+        var calibrating = parameters
+        calibrating.detectsFaults = false
+        filter = try AltitudeFilter(parameters: calibrating)
         self.targetStandardDeviation = targetStandardDeviation
     }
 

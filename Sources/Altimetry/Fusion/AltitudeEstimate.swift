@@ -24,6 +24,13 @@ public struct AltitudeEstimate: Sendable, Equatable, Codable {
     public var gpsError: Meters
     /// One sigma of `gpsError`, in metres.
     public var gpsErrorStandardDeviation: Meters
+    /// The air column's temperature at the estimated altitude, in kelvin: (T₀ + C)(1 − L h₀/T₀), the temperature
+    /// that sets the scale of barometric height differences here (NaN without the column state).
+    public var columnTemperature: Kelvin
+    /// One sigma of `columnTemperature`, in kelvin.
+    public var columnTemperatureStandardDeviation: Kelvin
+    /// What the fault monitoring did or held at this reading ("ok" when nothing).
+    public var status: AltitudeFilterStatus = []
     /// The barometer update at this reading, if it had a pressure.
     public var barometerUpdate: ScalarUpdateRecord?
     /// The GPS update at this reading, if it had a fix: accepted or gated, with its NIS.

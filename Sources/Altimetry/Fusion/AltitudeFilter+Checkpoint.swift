@@ -3,12 +3,13 @@ import StateEstimation
 /// The altitude filter's whole state, for `--save-state` and `--resume`.
 ///
 /// Holds the engine's checkpoint (time, x, P and the model with its parameters) plus the filter's own
-/// bookkeeping (fix counts for the gate, the relative-altitude origin, both front detectors, the barometric velocity). Encoding, decoding
+/// bookkeeping (fix counts for the gate, the relative-altitude origin, both front detectors, the barometric velocity, the
+/// barometer's re-anchored offset and the fault monitor). Encoding, decoding
 /// and continuing gives bit-identical estimates to a run that was never interrupted: JSON carries every
 /// `Double` exactly (shortest round-trip form), and nothing else is recomputed on restore.
 public struct AltitudeFilterCheckpoint: Sendable, Codable {
     /// Version of this layout; decoding another version fails with a clear error.
-    public var formatVersion = 2
+    public var formatVersion = 3
     public var parameters: AltitudeModelParameters
     public var engine: FilterCheckpoint<AltitudeModel>?
     public var fixCount: Int
@@ -16,7 +17,6 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var firstPressureAltitude: Double?
     public var lastPressureAltitude: Double?
     public var frontDetector: FrontDetector?
-    public var referenceBarometerMeasurement: Double?
     public var noiseDetector: FrontDetector?
     /// Optional so that a file of an older version decodes far enough to be refused by its version number.
     public var barometricVelocity: Double?
@@ -24,6 +24,9 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var lastBarometerMeasurement: Double?
     /// The GPS error model bank's state, when the filter adapts its GPS model.
     public var gpsModelBank: GPSErrorModelBank.Checkpoint?
+    public var lastTemperatureTime: Double?
+    public var barometerOffset: Double?
+    public var faults: SensorFaultMonitor?
 }
 
 extension AltitudeFilter {
@@ -32,9 +35,10 @@ extension AltitudeFilter {
         AltitudeFilterCheckpoint(parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
                                  gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
                                  lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
-                                 referenceBarometerMeasurement: referenceBarometerMeasurement, noiseDetector: noiseDetector,
+                                 noiseDetector: noiseDetector,
                                  barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
-                                 lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint)
+                                 lastBarometerMeasurement: lastBarometer?.measurement, lastTemperatureTime: lastTemperatureTime,
+                                 barometerOffset: barometerOffset, faults: faults, gpsModelBank: gpsModelBank?.checkpoint)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -42,8 +46,8 @@ extension AltitudeFilter {
     /// - Throws: `AltitudeModelError.invalidParameter` for bad parameters or an unknown format version,
     ///   `.numerical` if the engine rejects the saved covariance.
     public init(restoring checkpoint: AltitudeFilterCheckpoint) throws(AltitudeModelError) {
-        guard checkpoint.formatVersion == 2 else {
-            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "2")
+        guard checkpoint.formatVersion == 3 else {
+            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "3")
         }
         try self.init(parameters: checkpoint.parameters)
         if let saved = checkpoint.engine {
@@ -54,9 +58,11 @@ extension AltitudeFilter {
         firstPressureAltitude = checkpoint.firstPressureAltitude
         lastPressureAltitude = checkpoint.lastPressureAltitude
         frontDetector = checkpoint.frontDetector
-        referenceBarometerMeasurement = checkpoint.referenceBarometerMeasurement
         noiseDetector = checkpoint.noiseDetector
         barometricVelocity = checkpoint.barometricVelocity ?? 0
+        lastTemperatureTime = checkpoint.lastTemperatureTime
+        barometerOffset = checkpoint.barometerOffset ?? 0
+        faults = checkpoint.faults
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
         if let saved = checkpoint.gpsModelBank { try gpsModelBank?.restore(saved) }
     }

@@ -13,7 +13,8 @@ extension AltitudeFilter {
         let u = engine.mean[AltitudeModel.altitudeIndex, 0]
         let b = engine.mean[AltitudeModel.weatherIndex, 0]
         let e = engine.mean[engine.model.gpsErrorIndex, 0]
-        let pressure = StandardAtmosphere.seaLevelPressure * exp((b - u) / LogPressureCoordinates.scaleHeight)
-        return (pressure, LogPressureCoordinates.altitude(u) + e)
+        // The barometer reads its re-anchored offset too (zero unless it stepped).
+        let pressure = StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
+        return (pressure, columnScale(engine.mean) * LogPressureCoordinates.altitude(u) + e)
     }
 }

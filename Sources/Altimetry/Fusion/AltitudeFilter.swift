@@ -21,12 +21,16 @@ import StateEstimation
 /// R = max(σ_g², a² − σ_e²). A fix claiming 5 m is used as a nominal one; a fix claiming 40 m is weighted about
 /// 1/1500 of a nominal one, since its white part alone is 38.7 m.
 ///
-/// Air temperature: the model's pressure-to-height conversion assumes the standard lapse, so in air ΔT colder
-/// than standard every barometric height change reads T_ISA/T times too large (7 % at 20 K). Where a reading
-/// carries the station's air temperature T, the barometer's change since the first pressure is rescaled by
-/// k = T / T_ISA(ĥ) before the update, in log-pressure: z = z₁ + k (z − z₁), and its noise by k. This is the
-/// hypsometric equation with the measured temperature standing for the layer's mean; a constant offset of the
-/// column is left to the weather state, which GPS calibrates anyway.
+/// The air column: every barometric height difference scales with the column's temperature (7 % at 20 K from
+/// standard). The model carries the column's temperature offset C as a state (`AltitudeModel`), learned by GPS
+/// over altitude changes; where a reading carries the station's air temperature, one reading every
+/// `temperatureUpdateInterval` is fused as a measurement of the column's temperature at the station, with the
+/// error `columnTemperatureMeasurementStandardDeviation` that a station temperature has as the column's.
+///
+/// Faults and lock-out: `SensorFaultMonitor` watches every pressure and fix; the filter re-anchors a barometer
+/// that stepped, ignores one that is stuck, holds off a GPS that jumped, and resets its altitude to a run of
+/// refused fixes that agree with each other, so that it can never lock itself out (Docs/model.md). Each episode
+/// is reported (`episodes`, and the estimate's `status`).
 public struct AltitudeFilter: Sendable {
     /// The model's parameters.
     public let parameters: AltitudeModelParameters
@@ -53,8 +57,12 @@ public struct AltitudeFilter: Sendable {
     let recordsRun: Bool
     var gate: Gate
     var lastPressureAltitude: Meters?
-    /// The first pressure's barometer measurement, H₀ ln(p₁/1013.25), in metres: the origin of temperature correction.
-    var referenceBarometerMeasurement: Meters?
+    /// The time of the last temperature fused, in seconds.
+    var lastTemperatureTime: Double?
+    /// The barometer's re-anchored offset, in metres of log-pressure: the sum of the steps it made.
+    var barometerOffset: Meters = 0
+    /// The fault monitor; nil when `detectsFaults` is off.
+    var faults: SensorFaultMonitor?
 
     /// A filter with the given parameters.
     ///
@@ -74,6 +82,7 @@ public struct AltitudeFilter: Sendable {
         if parameters.adaptsGPSErrorModel {
             gpsModelBank = try GPSErrorModelBank(parameters: parameters, recordsRun: recordsRun)
         }
+        if parameters.detectsFaults { faults = SensorFaultMonitor(parameters: parameters) }
         if parameters.detectsFronts {
             frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity)
             noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity)
@@ -101,40 +110,39 @@ public struct AltitudeFilter: Sendable {
     private mutating func apply(_ reading: AltitudeReading) throws(AltitudeModelError) {
         lastBarometerRecord = nil
         lastGPSRecord = nil
+        faults?.beginReading()
         if engine == nil { try start(at: reading) }
         guard engine != nil else { return }
         let errorIndex = parameters.gpsErrorIndex
+        let columnIndex = parameters.columnIndex
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
+            if parameters.scalesNoiseAtCurrentState { try scaleNoiseAtCurrentState() }
             try predict(to: reading.time)
             if let p = reading.pressure {
-                let measured = LogPressureCoordinates.barometerMeasurement(pressure: p)
-                var z = measured
-                var sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
-                if firstPressureAltitude == nil { referenceBarometerMeasurement = z }
-                if let temperature = reading.temperature, let reference = referenceBarometerMeasurement,
-                   let u = engine?.mean[AltitudeModel.altitudeIndex, 0] {
-                    // Hypsometric correction: the change since the first pressure is rescaled from the measured air
-                    // temperature to the standard one at the current altitude, k = T_measured / T_ISA(h). h is held
-                    // to the model's troposphere (the standard atmosphere is isothermal above the tropopause), so
-                    // T_ISA stays within 216.65 K to 294.65 K and k within 0.5 to 1.6 wherever the estimate wanders:
-                    // unbounded, an estimate near 44 km made T_ISA vanish and k, and the barometer's noise, absurd.
-                    let h = min(max(LogPressureCoordinates.altitude(u), StandardAtmosphere.minimumAltitude),
-                                StandardAtmosphere.tropopauseAltitude)
-                    let standard = StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h
-                    let k = temperature / standard
-                    z = reference + k * (z - reference)
-                    sigma *= k
+                // The barometer's measurement less its re-anchored offset (zero unless the sensor stepped).
+                let z = LogPressureCoordinates.barometerMeasurement(pressure: p) - barometerOffset
+                let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
+                if try screenBarometer(pressure: p, measurement: z, variance: sigma * sigma, time: reading.time) {
+                    lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
+                                                             variance: sigma * sigma)
+                    faults?.fusedPressure(at: reading.time)
+                    trackBarometricVelocity(time: reading.time, measurement: z)
+                    // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already
+                    // taken: (p/1013.25)^(1/n) = exp(z L/T₀) for z = H₀ ln(p/1013.25), so no pow per row.
+                    let T = LogPressureCoordinates.temperatureHeight
+                    let pa = -T * expm1(z / T)
+                    if firstPressureAltitude == nil { firstPressureAltitude = pa }
+                    lastPressureAltitude = pa
                 }
-                lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
-                                                         variance: sigma * sigma)
-                trackBarometricVelocity(time: reading.time, measurement: z)
-                // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already taken:
-                // (p/1013.25)^(1/n) = exp(z L/T₀) for z = H₀ ln(p/1013.25), so no pow per row.
-                let T = LogPressureCoordinates.temperatureHeight
-                let pa = -T * expm1(measured / T)
-                if firstPressureAltitude == nil { firstPressureAltitude = pa }
-                lastPressureAltitude = pa
+            }
+            if let temperature = reading.temperature, let c = columnIndex,
+               reading.time >= (lastTemperatureTime ?? -.infinity) + parameters.temperatureUpdateInterval {
+                // The station's temperature as a measurement of the column's at the station (AltitudeSensor).
+                let sigma = parameters.columnTemperatureMeasurementStandardDeviation
+                try engine?.update(temperature, kind: AltitudeSensor(.temperature, gpsErrorIndex: errorIndex, columnIndex: c),
+                                   variance: sigma * sigma)
+                lastTemperatureTime = reading.time
             }
             if let z = reading.gpsAltitude {
                 fixCount += 1
@@ -145,20 +153,39 @@ public struct AltitudeFilter: Sendable {
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
-                let record = try engine?.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex), variance: variance,
+                let priorGPSError = engine?.mean[errorIndex, 0] ?? 0
+                let record = try engine?.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
+                                                variance: variance,
                                                 gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
-                if let record, !record.decision.wasApplied { gatedFixCount += 1 }
+                if let record {
+                    if !record.decision.wasApplied { gatedFixCount += 1 }
+                    try monitorFix(record, priorGPSError: priorGPSError)
+                }
                 lastGPSRecord = record
             }
+        } catch let error as AltitudeModelError {
+            throw error
         } catch {
             throw .numerical(String(describing: error))
         }
         if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance {
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
-            frontDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
-                                   standardDeviation: e.seaLevelPressureStandardDeviation)
-            noiseDetector?.observe(time: e.time, seaLevelPressure: e.seaLevelPressure,
-                                   standardDeviation: e.seaLevelPressureStandardDeviation)
+            // The detectors watch QNH as a standard altimeter setting: B′ = B + g C, g = h₀/(T₀ k dh₀/dU), the sea-level
+            // reference that the standard column would give for the same station pressure and altitude. Learning the
+            // column moves the estimated QNH (it is extrapolated through the column) but not B′, so a column learned
+            // during a climb is not taken for a front; in standard air B′ is the model's QNH without a column state.
+            var qnh = e.seaLevelPressure, sigma = e.seaLevelPressureStandardDeviation
+            if let c = parameters.columnIndex {
+                let b = AltitudeModel.weatherIndex
+                let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+                let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
+                    / (StandardAtmosphere.seaLevelTemperature * columnScale(x) * slope)
+                let weather = x[b, 0] + g * x[c, 0]
+                qnh = LogPressureCoordinates.seaLevelPressure(weather)
+                sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
+            }
+            frontDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
+            noiseDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
             try adaptWeatherNoise()
         }
     }
@@ -227,6 +254,9 @@ public struct AltitudeFilter: Sendable {
             variances[AltitudeModel.tendencyIndex] = sD * sD
         }
         variances[model.gpsErrorIndex] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation
+        if let c = model.columnIndex {
+            variances[c] = p.columnTemperaturePriorStandardDeviation * p.columnTemperaturePriorStandardDeviation
+        }
         do {
             engine = try KalmanFilter(model: model, time: reading.time, mean: mean,
                                       covariance: .diagonal(variances), recordsRun: recordsRun)
@@ -271,19 +301,23 @@ public struct AltitudeFilter: Sendable {
         guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance else {
             return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
                                     relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
-                                    weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan)
+                                    weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan,
+                                    columnTemperature: .nan, columnTemperatureStandardDeviation: .nan)
         }
         var e = Self.estimate(time: time, mean: x, covariance: P, parameters: parameters)
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps
+        e.status = faults?.status ?? []
         return e
     }
 
-    /// Maps a state and covariance in log-pressure coordinates back to metres and hPa.
+    /// Maps a state and covariance in log-pressure coordinates back to metres, hPa and kelvin.
     ///
-    /// σ_h = (dh/dU) σ_U and σ_QNH = (dQNH/dB) σ_B, first order; both derivatives are within 10⁻⁴ of constant
-    /// over the few metres of uncertainty, so the first-order map is exact for all practical purposes.
+    /// h = k h₀(U) with k = 1 + C/T₀, so σ_h² = a² P_UU + 2 a b P_UC + b² P_CC with a = dh/dU = k exp(−L U/T₀) and
+    /// b = dh/dC = h₀/T₀ (b = 0 without the column); σ_QNH = (dQNH/dB) σ_B. First order: both derivatives are
+    /// within 10⁻⁴ of constant over the few metres of uncertainty. The column's temperature at the station is
+    /// T = k (T₀ − L h₀) = (T₀ + C) exp(−L U/T₀), with σ_T = exp(−L U/T₀) σ_C (its U term, L σ_h, is under 0.1 K).
     ///
     /// Takes the parameters rather than the model, which would be copied whole per row for two facts; each
     /// exponential is computed once (dh/dU = exp(−U L/T₀) also gives h, and QNH gives dQNH/dB = QNH/H₀).
@@ -292,8 +326,19 @@ public struct AltitudeFilter: Sendable {
         let b = x[AltitudeModel.weatherIndex, 0]
         let k = parameters.gpsErrorIndex
         let slope = LogPressureCoordinates.altitudeDerivative(u)
-        let altitude = LogPressureCoordinates.temperatureHeight * (1 - slope)
-        let sigmaH = slope * P[0, 0].squareRoot()
+        let standardAltitude = LogPressureCoordinates.temperatureHeight * (1 - slope)
+        var altitude = standardAltitude
+        var sigmaH = slope * P[0, 0].squareRoot()
+        var columnTemperature = Double.nan, columnSigma = Double.nan
+        if let c = parameters.columnIndex {
+            let T0 = StandardAtmosphere.seaLevelTemperature
+            let scale = 1 + x[c, 0] / T0
+            altitude = scale * standardAltitude
+            let dU = scale * slope, dC = standardAltitude / T0
+            sigmaH = max(0, dU * dU * P[0, 0] + 2 * dU * dC * P[0, c] + dC * dC * P[c, c]).squareRoot()
+            columnTemperature = (T0 + x[c, 0]) * slope
+            columnSigma = slope * P[c, c].squareRoot()
+        }
         let qnh = LogPressureCoordinates.seaLevelPressure(b)
         let dQdB = qnh / LogPressureCoordinates.scaleHeight
         let tendency = parameters.hasTendency ? x[AltitudeModel.tendencyIndex, 0] * dQdB * 3_600 : 0
@@ -301,6 +346,7 @@ public struct AltitudeFilter: Sendable {
             time: time, altitude: altitude, altitudeStandardDeviation: sigmaH,
             displayPrecision: AltitudeEstimate.displayPrecision(forStandardDeviation: sigmaH), relativeAltitude: 0,
             seaLevelPressure: qnh, seaLevelPressureStandardDeviation: dQdB * P[1, 1].squareRoot(),
-            weatherTendency: tendency, gpsError: x[k, 0], gpsErrorStandardDeviation: P[k, k].squareRoot())
+            weatherTendency: tendency, gpsError: x[k, 0], gpsErrorStandardDeviation: P[k, k].squareRoot(),
+            columnTemperature: columnTemperature, columnTemperatureStandardDeviation: columnSigma)
     }
 }

@@ -4,27 +4,36 @@ import StateEstimation
 
 /// The altitude model as a state-space model for the generic engine.
 ///
-/// State, in the log-pressure coordinates of `LogPressureCoordinates` (all in metres):
+/// State, in the log-pressure coordinates of `LogPressureCoordinates` (U, B, e in metres, C in kelvin):
 ///
-///     x = [U, B, Ḃ, e]   with the weather tendency Ḃ (m/s of B), or
-///     x = [U, B, e]      without it (`AltitudeModelParameters.hasTendency == false`),
+///     x = [U, B, (Ḃ,) (C,) e]
 ///
-/// where U is the altitude, B the weather's sea-level-pressure offset and e the GPS altitude's correlated error.
+/// where U = H₀ ln(p_s / p) is the log-pressure thickness between sea level and the station, B the weather's
+/// sea-level-pressure offset, Ḃ the weather tendency (m/s of B, when `AltitudeModelParameters.hasTendency`),
+/// C the air column's temperature offset from the standard atmosphere (when `estimatesColumnTemperature`) and
+/// e the GPS altitude's correlated error. The column is T(h) = T₀ + C − L h, so the altitude is
+/// h = (1 + C/T₀) h₀(U), with h₀(U) = (T₀/L)(1 − exp(−L U/T₀)) the standard atmosphere's (Docs/model.md).
 /// Between two times dt apart:
 ///
-/// - U is a random walk of density q_U = q_h s_U², with s_U = dU/dh = T₀ / T(h) taken at the altitude the filter
-///   started at (within 7 % from 0 to 3,000 m; q_h is a tuning density, not a physical constant).
-/// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / 1013.25 ≈ 8.32 m/hPa. With the tendency,
-///   (B, Ḃ) is a constant-velocity block whose rate is driven by white noise of density q_Ḃ (q of
-///   `weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to m²/s³), and B keeps its own random walk.
+/// - U is a random walk of density q_U = q_h s_U², with s_U = dU/dh = T₀ / T(h) (1 at sea level in standard
+///   air; q_h is a tuning density, not a physical constant). `altitudeScaleSquared` holds s_U² where the owner
+///   last set it: at the current state (`AltitudeFilter` keeps it within 10⁻⁴), or at the first altitude in
+///   standard air in the plain model.
+/// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / QNH ≈ 8.32 m/hPa, likewise at the current
+///   QNH or at 1013.25 hPa. With the tendency, (B, Ḃ) is a constant-velocity block whose rate reverts to zero
+///   and is driven by white noise of density q_Ḃ (`weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to
+///   m²/s³ with the same s_B), and B keeps its own random walk.
+/// - C is a random walk of density q_C (`columnTemperatureNoiseDensity`, K²/s).
 /// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
 ///
 /// The engine never mutates a model: it is a value, saved whole in checkpoints.
 public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// The parameters the model was built from.
     public let parameters: AltitudeModelParameters
-    /// s_U² = (dU/dh)² at the starting altitude, dimensionless.
-    public let altitudeScaleSquared: Double
+    /// s_U² = (dU/dh)², dimensionless, where the owner last set it (see the type's discussion).
+    public internal(set) var altitudeScaleSquared: Double
+    /// s_B² = (dB/db)², in (m/hPa)², where the owner last set it.
+    public internal(set) var weatherScaleSquared: Double
     /// The weather tendency's noise density in effect, in (hPa/h)² per hour: the parameters' quiet value, or
     /// their front value while a front is under way (`AltitudeFilter` switches it).
     public internal(set) var tendencyNoiseDensity: Double
@@ -41,39 +50,46 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// dB/db, metres of log-pressure weather per hPa of sea-level pressure at standard QNH.
     public static let weatherScale = LogPressureCoordinates.scaleHeight / StandardAtmosphere.seaLevelPressure
 
-    /// A model for `parameters`, with the altitude noise scaled at `startAltitude` (metres).
+    /// A model for `parameters`, with the altitude noise scaled at `startAltitude` (metres) in standard air and
+    /// the weather noise at 1013.25 hPa.
     public init(parameters: AltitudeModelParameters, startAltitude: Meters) {
         self.parameters = parameters
         let s = LogPressureCoordinates.temperatureHeight / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
         altitudeScaleSquared = s * s
+        weatherScaleSquared = Self.weatherScale * Self.weatherScale
         tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = parameters.weatherNoiseDensity
     }
 
     private enum CodingKeys: String, CodingKey {
-        case parameters, altitudeScaleSquared, tendencyNoiseDensity, weatherNoiseDensity
+        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity
     }
 
-    /// Decodes a saved model; the noise densities in effect default to the parameters' quiet values, so that a
-    /// checkpoint written before they existed decodes far enough to be refused by its format version.
+    /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
+    /// scales, so that a checkpoint written before they existed decodes far enough to be refused by its format
+    /// version.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         parameters = try c.decode(AltitudeModelParameters.self, forKey: .parameters)
         altitudeScaleSquared = try c.decode(Double.self, forKey: .altitudeScaleSquared)
+        weatherScaleSquared = try c.decodeIfPresent(Double.self, forKey: .weatherScaleSquared) ?? Self.weatherScale * Self.weatherScale
         tendencyNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
             ?? parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
     }
 
-    /// The state dimension: 4 with the tendency, 3 without.
+    /// The state dimension: 3, plus the tendency and the column when the parameters ask for them.
     public var stateCount: Int { parameters.stateCount }
 
     /// Index of e, the GPS error.
     public var gpsErrorIndex: Int { parameters.gpsErrorIndex }
 
+    /// Index of C, the column's temperature offset; nil without it.
+    public var columnIndex: Int? { parameters.columnIndex }
+
     public func discretize(over dt: Seconds, transition F: inout Matrix, processNoise Q: inout Matrix) {
         let p = parameters
-        let s2 = Self.weatherScale * Self.weatherScale
+        let s2 = weatherScaleSquared
         let n = stateCount
         let k = gpsErrorIndex
         // e: first-order Gauss-Markov, exact for any dt.
@@ -92,6 +108,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 f[2 &+ 2 &* n] = decay
             }
             f[k &+ k &* n] = phi
+            if let c = p.columnIndex { f[c &+ c &* n] = 1 }
         }
         Q.elements.withUnsafeMutableBufferPointer { q in
             q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
@@ -106,6 +123,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 q[2 &+ 2 &* n] = tt
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
+            if let c = parameters.columnIndex { q[c &+ c &* n] = p.columnTemperatureNoiseDensity * dt }
         }
     }
 }
@@ -149,27 +167,44 @@ extension AltitudeModel {
     }
 }
 
-/// The two sensors of the altitude model, as measurement kinds of the engine.
+/// The sensors of the altitude model, as measurement kinds of the engine.
+///
+/// With h₀(U) = (T₀/L)(1 − exp(−L U/T₀)) and the column scale k = 1 + C/T₀ (k = 1 without the column state):
 ///
 /// - `barometer`: z = H₀ ln(p / 1013.25) = B − U, linear in these coordinates; R = (H₀ σ_p / p)².
-/// - `gps`: z = h(U) + e, with h(U) = (T₀/L)(1 − exp(−L U / T₀)); linearised, H = [dh/dU, 0, (0,) 1].
+/// - `gps`: z = k h₀(U) + e; H = [k exp(−L U/T₀), 0, (0,) (h₀/T₀,) 1].
+/// - `temperature`: z = T₀ + C − L k h₀(U), the column's temperature at the station in kelvin;
+///   H = [−L k exp(−L U/T₀), 0, (0,) 1 − L h₀/T₀, 0]. Only with the column state.
+///
+/// `Docs/model.md` derives them; `AltitudeModelTests` checks each H against central differences of h(x).
 public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Codable {
     /// Which sensor.
     public enum Source: String, Sendable, Equatable, Hashable, Codable {
-        case barometer, gps
+        case barometer, gps, temperature
     }
 
     /// Which sensor this is.
     public let source: Source
     /// Index of e in the state.
     public let gpsErrorIndex: Int
+    /// Index of C in the state, or nil without the column state.
+    public let columnIndex: Int?
 
-    public init(_ source: Source, gpsErrorIndex: Int) {
+    public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
+        precondition(source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")
         self.source = source
         self.gpsErrorIndex = gpsErrorIndex
+        self.columnIndex = columnIndex
     }
 
     public var dimension: Int { 1 }
+
+    /// The column scale k = 1 + C/T₀ at `x` (1 without the column state).
+    @inline(__always)
+    func columnScale(_ x: [Double]) -> Double {
+        guard let c = columnIndex else { return 1 }
+        return 1 + x[c] / StandardAtmosphere.seaLevelTemperature
+    }
 
     public func observationMatrix(at mean: Matrix, into H: inout Matrix) {
         // H is 1 x n, so element (0, j) is elements[j]; written directly, as this runs once per update.
@@ -181,11 +216,26 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
                 h[AltitudeModel.weatherIndex] = 1
             }
         case .gps:
-            let slope = LogPressureCoordinates.altitudeDerivative(mean.elements[AltitudeModel.altitudeIndex])
+            let x = mean.elements
+            let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex])
             let k = gpsErrorIndex
+            let scale = columnScale(x)
             H.elements.withUnsafeMutableBufferPointer { h in
-                h[AltitudeModel.altitudeIndex] = slope
+                h[AltitudeModel.altitudeIndex] = scale * slope
                 h[k] = 1
+                // dh/dC = h₀(U)/T₀.
+                if let c = columnIndex {
+                    h[c] = LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
+                }
+            }
+        case .temperature:
+            let x = mean.elements
+            let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex])
+            let L = StandardAtmosphere.lapseRate
+            H.elements.withUnsafeMutableBufferPointer { h in
+                h[AltitudeModel.altitudeIndex] = -L * columnScale(x) * slope
+                // 1 − L h₀/T₀ = exp(−L U/T₀).
+                if let c = columnIndex { h[c] = slope }
             }
         }
     }
@@ -196,10 +246,15 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
         case .barometer:
             predicted.elements[0] = x[AltitudeModel.weatherIndex] - x[AltitudeModel.altitudeIndex]
         case .gps:
-            // h(U) = (T₀/L)(1 − exp(−U L/T₀)), and H's first entry is that exponential (`observationMatrix`): one
-            // exp per fix instead of two, with the same bits.
-            let slope = observationMatrix.elements[AltitudeModel.altitudeIndex]
-            predicted.elements[0] = LogPressureCoordinates.temperatureHeight * (1 - slope) + x[gpsErrorIndex]
+            // h = k (T₀/L)(1 − exp(−U L/T₀)), and H's first entry is k times that exponential (`observationMatrix`):
+            // one exp per fix instead of two.
+            let scale = columnScale(x)
+            let slope = observationMatrix.elements[AltitudeModel.altitudeIndex] / scale
+            predicted.elements[0] = scale * LogPressureCoordinates.temperatureHeight * (1 - slope) + x[gpsErrorIndex]
+        case .temperature:
+            let scale = columnScale(x)
+            let h0 = LogPressureCoordinates.altitude(x[AltitudeModel.altitudeIndex])
+            predicted.elements[0] = StandardAtmosphere.seaLevelTemperature * scale - StandardAtmosphere.lapseRate * scale * h0
         }
     }
 }

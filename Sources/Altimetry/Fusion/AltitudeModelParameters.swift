@@ -79,6 +79,56 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// Off in the library's defaults, so that a filter is the single model its parameters describe; the command
     /// line turns it on unless told `--adapt off`.
     public var adaptsGPSErrorModel: Bool = false
+    /// Whether the model carries the air column's temperature offset C from the standard atmosphere as a state
+    /// (see `AltitudeModel`); off, the column is the standard atmosphere and a temperature reading is ignored.
+    public var estimatesColumnTemperature: Bool = true
+    /// Prior standard deviation of the column's temperature offset C, in kelvin: climatology.
+    ///
+    /// 10 K: the troposphere's mean temperature departs from the standard atmosphere's by up to about 20 K in
+    /// ordinary seasons and latitudes (cold winter highs, hot summer lows), so ±20 K is two sigmas.
+    public var columnTemperaturePriorStandardDeviation: Double = 10
+    /// Random-walk density of the column's temperature offset, in K²/s: 1 K per square-root hour (1/3600).
+    ///
+    /// The air mass over a place changes by a few kelvin a day, and a walker moving through layers whose lapse
+    /// differs from the standard one sees the offset drift by 1 to 2 K per kilometre of climb.
+    public var columnTemperatureNoiseDensity: Double = 1.0 / 3_600
+    /// Standard deviation of a station temperature as a measurement of the column's temperature at the station,
+    /// in kelvin.
+    ///
+    /// A thermometer in a phone or a logger reads its own surroundings (sun, body heat, a car), and the column's
+    /// scale over the layer the user moves through is set by that layer's mean temperature, which departs from
+    /// the station's by half the lapse rate's error times the height moved (2 K/km over 1 km: 1 K). 2 K covers both.
+    public var columnTemperatureMeasurementStandardDeviation: Double = 2
+    /// Seconds between two temperature readings used as measurements of the column.
+    ///
+    /// A station temperature's error as the column's is correlated for hours, not seconds, so fusing every
+    /// reading as an independent one would shrink the column's sigma far below what it knows. One reading per
+    /// interval bounds that: with 600 s, 2 K and the column's 1 K/√h random walk, the column's sigma settles near
+    /// 0.9 K.
+    public var temperatureUpdateInterval: Double = 600
+    /// Whether the process noises are scaled to log-pressure coordinates at the current state (altitude, column
+    /// temperature and sea-level pressure) rather than at the first altitude and 1013.25 hPa.
+    public var scalesNoiseAtCurrentState: Bool = true
+    /// Whether the filter watches for sensor faults and lock-out: barometer steps, spikes and stuck values, GPS
+    /// jumps, and runs of refused fixes that agree with each other (see `AltitudeFilter+Faults`).
+    public var detectsFaults: Bool = true
+    /// Seconds of refused GPS fixes that agree with each other, with none accepted, after which the filter resets
+    /// its altitude to them: the rule that prevents a lock-out.
+    public var lockoutResetTime: Double = 60
+    /// Threshold, in standard deviations, of the consistency test on accepted fixes: the exponentially weighted
+    /// sum of normalised GPS innovations over the last minute, Z = Σ wᵢ νᵢ/√Sᵢ / √(Σ wᵢ²), is N(0, 1) while the
+    /// model holds; beyond this the fixes have been one-sided for too long and the filter resets to them.
+    ///
+    /// 4.5: about 7 × 10⁻⁶ per independent minute under the model, a false reset every few thousand hours of track.
+    public var consistencyThreshold: Double = 4.5
+    /// Unexplained vertical speed, in m/s, above which a barometer innovation is a sensor fault, not motion:
+    /// |ν| > this × max(Δt, 1 s) and beyond 10 sigmas.
+    ///
+    /// 80 m/s: a skydiver falls at up to 60 m/s, and the barometric velocity leaves much less than that
+    /// unexplained from one reading to the next; a 30 hPa step is 250 m and more in one reading.
+    public var barometerFaultSpeed: Double = 80
+    /// Seconds of exactly repeated pressures (and at least 30 readings) after which the barometer is stuck.
+    public var barometerStuckTime: Double = 60
 
     /// The defaults.
     public init() {}
@@ -93,6 +143,9 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         parameters.barometricVelocityTime = 0
         parameters.gateStandardDeviations = nil
         parameters.detectsFronts = false
+        parameters.estimatesColumnTemperature = false
+        parameters.scalesNoiseAtCurrentState = false
+        parameters.detectsFaults = false
         return parameters
     }
 
@@ -100,11 +153,14 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// and a front tendency noise to switch to.
     public var hasTendency: Bool { weatherTendencyNoiseDensity > 0 || (detectsFronts && frontTendencyNoiseDensity > 0) }
 
-    /// The model's state dimension: 4 with the tendency, 3 without (see `AltitudeModel`).
-    var stateCount: Int { hasTendency ? 4 : 3 }
+    /// The model's state dimension: 3, plus one for the tendency and one for the column (see `AltitudeModel`).
+    var stateCount: Int { 3 + (hasTendency ? 1 : 0) + (estimatesColumnTemperature ? 1 : 0) }
 
     /// Index of the GPS error e, the model's last state.
     var gpsErrorIndex: Int { stateCount - 1 }
+
+    /// Index of the column's temperature offset C, just before e; nil without it.
+    var columnIndex: Int? { estimatesColumnTemperature ? stateCount - 2 : nil }
 
     enum CodingKeys: String, CodingKey {
         case altitudeNoiseDensity = "altitude_q"
@@ -126,6 +182,17 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case detectsFronts = "fronts"
         case gpsVerticalAccuracyScale = "gps_vacc_scale"
         case adaptsGPSErrorModel = "gps_adapt"
+        case estimatesColumnTemperature = "column"
+        case columnTemperaturePriorStandardDeviation = "column_temp_prior_sigma"
+        case columnTemperatureNoiseDensity = "column_temp_q"
+        case columnTemperatureMeasurementStandardDeviation = "column_temp_sigma"
+        case temperatureUpdateInterval = "temperature_interval"
+        case scalesNoiseAtCurrentState = "noise_at_state"
+        case detectsFaults = "faults"
+        case lockoutResetTime = "lockout_time"
+        case consistencyThreshold = "consistency_sigmas"
+        case barometerFaultSpeed = "baro_fault_speed"
+        case barometerStuckTime = "baro_stuck_time"
     }
 
     /// Decodes any subset of the keys; missing keys keep their defaults.
@@ -155,6 +222,18 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         detectsFronts = try value(.detectsFronts, d.detectsFronts)
         gpsVerticalAccuracyScale = try value(.gpsVerticalAccuracyScale, d.gpsVerticalAccuracyScale)
         adaptsGPSErrorModel = try value(.adaptsGPSErrorModel, d.adaptsGPSErrorModel)
+        estimatesColumnTemperature = try value(.estimatesColumnTemperature, d.estimatesColumnTemperature)
+        columnTemperaturePriorStandardDeviation = try value(.columnTemperaturePriorStandardDeviation, d.columnTemperaturePriorStandardDeviation)
+        columnTemperatureNoiseDensity = try value(.columnTemperatureNoiseDensity, d.columnTemperatureNoiseDensity)
+        columnTemperatureMeasurementStandardDeviation = try value(.columnTemperatureMeasurementStandardDeviation,
+                                                                 d.columnTemperatureMeasurementStandardDeviation)
+        temperatureUpdateInterval = try value(.temperatureUpdateInterval, d.temperatureUpdateInterval)
+        scalesNoiseAtCurrentState = try value(.scalesNoiseAtCurrentState, d.scalesNoiseAtCurrentState)
+        detectsFaults = try value(.detectsFaults, d.detectsFaults)
+        lockoutResetTime = try value(.lockoutResetTime, d.lockoutResetTime)
+        consistencyThreshold = try value(.consistencyThreshold, d.consistencyThreshold)
+        barometerFaultSpeed = try value(.barometerFaultSpeed, d.barometerFaultSpeed)
+        barometerStuckTime = try value(.barometerStuckTime, d.barometerStuckTime)
     }
 
     /// Checks every parameter is finite and in its physical range.
@@ -165,7 +244,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("altitude_q", altitudeNoiseDensity), ("weather_q", weatherNoiseDensity),
             ("weather_tendency_q", weatherTendencyNoiseDensity), ("front_tendency_q", frontTendencyNoiseDensity),
             ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
-            ("weather_tendency_tau", weatherTendencyCorrelationTime),
+            ("weather_tendency_tau", weatherTendencyCorrelationTime), ("column_temp_q", columnTemperatureNoiseDensity),
+            ("temperature_interval", temperatureUpdateInterval),
         ]
         let positive: [(String, Double)] = [
             ("gps_sigma", gpsErrorStandardDeviation), ("gps_tau", gpsCorrelationTime),
@@ -174,6 +254,10 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("weather_tendency_prior_sigma", weatherTendencyPriorStandardDeviation),
             ("altitude_prior_sigma", altitudePriorStandardDeviation),
             ("gps_vacc_scale", gpsVerticalAccuracyScale),
+            ("column_temp_prior_sigma", columnTemperaturePriorStandardDeviation),
+            ("column_temp_sigma", columnTemperatureMeasurementStandardDeviation),
+            ("lockout_time", lockoutResetTime), ("consistency_sigmas", consistencyThreshold),
+            ("baro_fault_speed", barometerFaultSpeed), ("baro_stuck_time", barometerStuckTime),
         ]
         for (name, v) in nonNegative where !(v.isFinite && v >= 0) {
             throw .invalidParameter(name: name, value: v, expected: "a finite number >= 0")

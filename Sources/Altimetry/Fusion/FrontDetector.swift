@@ -103,6 +103,14 @@ public struct FrontDetector: Sendable, Equatable, Codable {
         }
     }
 
+    /// Forgets the QNH history (keeping the fronts found), after the filter moved QNH by a reset rather than the
+    /// weather: the next front is measured from the reset on.
+    public mutating func forgetHistory() {
+        history.removeAll(keepingCapacity: true)
+        firstKept = 0
+        isActive = false
+    }
+
     /// The sample in the window where QNH was highest (before a fall) or lowest (before a rise).
     /// Fronts never overlap: the search starts after the end of the previous front.
     private func extremeBefore(falling: Bool) -> Sample {

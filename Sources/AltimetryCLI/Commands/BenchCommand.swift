@@ -19,6 +19,7 @@ public struct BenchCommand: Command {
         .init("calibration-trials", .value, placeholder: "N", help: "Trials of the static calibration (default 2000: the error std to ±1.6 %)."),
         .init("throughput-rows", .value, placeholder: "N", help: "Rows for the throughput figure (default 1000000)."),
         .init("scenario", .value, placeholder: "NAME", help: "Run only this scenario (default: all)."),
+        .init("stress", .flag, help: "Run the stress scenarios instead: hot and cold columns, cold start, dropout, sensor faults."),
     ] + ModelOptions.options
 
     var json: Bool
@@ -28,6 +29,7 @@ public struct BenchCommand: Command {
     var throughputRows: Int
     var model: ModelOptions
     var scenario: ScenarioName?
+    var stress: Bool
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
         try arguments.noPositionals()
@@ -37,6 +39,7 @@ public struct BenchCommand: Command {
         calibrationTrials = try arguments.integer("calibration-trials", default: 2_000, minimum: 2)
         throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
         model = try ModelOptions(arguments)
+        stress = arguments.flags.contains("stress")
         if let name = arguments.values["scenario"] {
             guard let known = ScenarioName(rawValue: name) else {
                 throw UsageError("unknown scenario '\(name)'; known: \(ScenarioName.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -46,6 +49,7 @@ public struct BenchCommand: Command {
     }
 
     public func run(console: Console) -> ExitCode {
+        if stress { return runStress(console: console) }
         let result: FusionBenchmark
         do {
             let parameters = try model.parameters()
@@ -71,6 +75,44 @@ public struct BenchCommand: Command {
         return .success
     }
 
+    /// The stress benchmark (`--stress`): `StressBenchmark` over every stress scenario.
+    func runStress(console: Console) -> ExitCode {
+        let result: StressBenchmark
+        do {
+            result = try StressBenchmark.run(trials: trials, seed: seed, parameters: try model.parameters())
+        } catch {
+            console.writeError("error: the benchmark failed: \(error)\n")
+            return .software
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            guard let data = try? encoder.encode(result) else {
+                console.writeError("error: could not encode the results\n")
+                return .software
+            }
+            console.write(String(decoding: data, as: UTF8.self) + "\n")
+            return .success
+        }
+        func f(_ x: Double?, _ digits: Int = 2) -> String { x.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+        func i(_ x: Int?) -> String { x.map(String.init) ?? "-" }
+        var out = "Stress benchmark, no temperature readings: filter RMSE, coverage and NEES after 10 min; column temperature\n"
+        out += "error after 1,000 m of altitude change (RMS, max, share within 3 K); good fixes refused; |error| 60 s after the\n"
+        out += "event (RMS, max); slowest recovery into the sigma and trials recovered in time; expected episode reported\n\n"
+        out += "scenario         trials rmse_m cover  nees  col_rms col_max col<3K refused  ev_rms ev_max  rec_max in_time reported episodes\n"
+        for r in result.scenarios {
+            let episodes = r.episodes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let cells = [r.name.padding(toLength: 16, withPad: " ", startingAt: 0), String(r.trials), f(r.rmse_m), f(r.coverage),
+                         f(r.nees), f(r.column_error_rms_k), f(r.column_error_max_k), f(r.column_within_3k, 3),
+                         f(r.refused_good_fix_fraction, 4), f(r.event_error_rms_m, 1), f(r.event_error_max_m, 1), f(r.recovery_max_s, 0),
+                         i(r.recovered_in_time), i(r.expected_episode_reported)]
+            out += cells.joined(separator: " ") + " " + (episodes.isEmpty ? "none" : episodes) + "\n"
+        }
+        console.write(out)
+        return .success
+    }
+
     static func text(_ r: FusionBenchmark) -> String {
         func f(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
         var out = "Altitude fusion benchmark: RMSE after the first 10 min, one-sigma coverage (honest: 0.68), mean NEES (honest: 1)\n\n"
@@ -89,7 +131,7 @@ public struct BenchCommand: Command {
                     + f(e.rmse_m).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + f(e.coverage).padding(toLength: 10, withPad: " ", startingAt: 0) + f(e.nees) + "\n"
             }
-            out += "                        gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers)\n"
+            out += "                        gated fixes \(s.gated_fixes), injected outliers \(s.outliers) of which gated \(s.gated_outliers), fault-status readings \(s.status_readings)\n"
         }
         let c = r.static_calibration_600s
         out += "\nStatic 10-minute calibration (GPS 10 m, 60 s; no weather), \(c.trials) trials, at 600 s:\n"

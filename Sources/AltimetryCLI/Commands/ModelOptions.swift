@@ -23,7 +23,7 @@ struct ModelOptions: Sendable {
             .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
             .init("adapt", .value, placeholder: "on|off", help: "Learn the GPS error model while fusing (default off: the fixed model)."),
             .init("gps-vacc-scale", .value, placeholder: "K", help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
-            .init("fronts", .value, placeholder: "on|off", help: "Weather tendency, front detection and barometric velocity (default on; off with --gate off is the plain model)."),
+            .init("fronts", .value, placeholder: "on|off", help: "The model's extensions: weather tendency, fronts, barometric velocity, column state, faults (default on; off with --gate off is the plain model)."),
         ]
     }()
 
@@ -105,6 +105,9 @@ struct ModelOptions: Sendable {
             if !fronts {
                 p.weatherTendencyNoiseDensity = 0
                 p.barometricVelocityTime = 0
+                p.estimatesColumnTemperature = false
+                p.scalesNoiseAtCurrentState = false
+                p.detectsFaults = false
             }
         }
         // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): the fuse pipeline's predicted

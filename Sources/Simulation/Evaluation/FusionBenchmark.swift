@@ -24,6 +24,8 @@ public struct FusionBenchmark: Sendable, Codable {
         public var gated_fixes: Int
         public var outliers: Int
         public var gated_outliers: Int
+        /// Readings at which the fault monitoring acted or held (a false fault, in these scenarios), over all trials.
+        public var status_readings: Int
     }
 
     /// The seed's static calibration at 600 s.
@@ -78,16 +80,17 @@ public struct FusionBenchmark: Sendable, Codable {
             return try ScenarioEvaluation(recording, parameters: parameters, useTemperature: useTemperature)
         }
         var pooled: [String: EstimatorScore] = [:]
-        var gated = 0, outliers = 0, gatedOutliers = 0
+        var gated = 0, outliers = 0, gatedOutliers = 0, status = 0
         for evaluation in evaluations {
             for (estimator, score) in evaluation.scores { pooled[estimator, default: EstimatorScore()].merge(score) }
             gated += evaluation.gatedFixes
             outliers += evaluation.outliers
             gatedOutliers += evaluation.gatedOutliers
+            status += evaluation.statusReadings
         }
         let figures = pooled.mapValues { Figures(rmse_m: $0.rootMeanSquareError, coverage: $0.coverage, nees: $0.meanNEES) }
         return ScenarioResult(name: name.rawValue, trials: trials, estimators: figures, gated_fixes: gated,
-                              outliers: outliers, gated_outliers: gatedOutliers)
+                              outliers: outliers, gated_outliers: gatedOutliers, status_readings: status)
     }
 
     /// The seed's static calibration: 600 s still, GPS 10 m / 60 s, no weather.

@@ -17,6 +17,8 @@ public struct ScenarioEvaluation: Sendable {
     /// Number of injected outliers, and how many of them the filter gated.
     public private(set) var outliers = 0
     public private(set) var gatedOutliers = 0
+    /// Readings at which the filter's fault monitoring acted or held (a status other than "ok").
+    public private(set) var statusReadings = 0
 
     /// Evaluates `recording` with the filter built from `parameters`.
     ///
@@ -38,6 +40,7 @@ public struct ScenarioEvaluation: Sendable {
             let a = cumulative.update(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude)
             let b = windowed.update(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude)
             if let g = filtered[i].gpsUpdate, !g.decision.wasApplied { gatedFixes += 1 }
+            if !filtered[i].status.isEmpty { statusReadings += 1 }
             if i < recording.truth.count, recording.truth[i].isOutlier {
                 outliers += 1
                 if let g = filtered[i].gpsUpdate, !g.decision.wasApplied { gatedOutliers += 1 }

@@ -1,0 +1,109 @@
+import LinearAlgebra
+import StateEstimation
+
+extension AltitudeFilter {
+    /// Fault episodes so far (`SensorFaultMonitor`), in order of start; empty when fault detection is off.
+    public var episodes: [FilterEpisode] { faults?.episodes ?? [] }
+
+    /// Number of episodes of a kind so far: the per-track counters of `altimetry fuse`'s summary.
+    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int { faults?.count(of: kind) ?? 0 }
+
+    /// Decides whether a pressure is fused: not while the barometer is stuck, and not the reading at which it
+    /// steps, whose innovation ν re-anchors the barometer's offset instead.
+    ///
+    /// The offset's error is the prediction's, √S; it is added to the weather's variance P_BB, where an offset of
+    /// the barometer lives, so the filter stays honest about it.
+    mutating func screenBarometer(pressure: Hectopascals, measurement z: Meters, variance R: Double,
+                                  time: Double) throws(AltitudeModelError) -> Bool {
+        guard faults != nil, let x = engine?.mean, let P = engine?.covariance else { return true }
+        if faults?.isStuck(pressure: pressure, at: time) == true {
+            // The velocity came from the stuck readings: none.
+            barometricVelocity = 0
+            lastBarometer = nil
+            return false
+        }
+        let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex
+        let nu = z - (x[b, 0] - x[u, 0])
+        let S = P[u, u] + P[b, b] - 2 * P[u, b] + R
+        guard faults?.isStep(innovation: nu, variance: S, at: time) == true else { return true }
+        barometerOffset += nu
+        lastBarometer = nil
+        var covariance = P
+        covariance[b, b] += S
+        try reset(mean: x.elements, covariance: covariance)
+        return false
+    }
+
+    /// Tells the monitor about a GPS update (with the GPS-error estimate ê before it) and resets when it says so.
+    ///
+    /// A reset shifts U and B together by δU = shift / (dh/dU), which moves the filter's altitude by `shift` and
+    /// leaves the barometer's prediction B − U alone; sets ê = 0 with its stationary variance σ_e² and no
+    /// correlation; and adds (σ_e² + spread²)/(dh/dU)² to the (U, B) block, fully correlated: the level of the fixes
+    /// is known to their spread and the GPS's correlated error. The front detectors forget their history, since
+    /// QNH moved by the reset, not by the weather.
+    mutating func monitorFix(_ record: ScalarUpdateRecord, priorGPSError: Double) throws(AltitudeModelError) {
+        guard faults != nil else { return }
+        let residual = record.innovation + priorGPSError
+        let action: SensorFaultMonitor.RefusalAction?
+        if record.decision.wasApplied {
+            let e = parameters.gpsErrorIndex
+            let sigmaE = parameters.gpsErrorStandardDeviation
+            action = faults?.acceptedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
+                                         residual: residual, gpsError: engine?.mean[e, 0] ?? 0,
+                                         gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
+                                         at: record.time)
+        } else {
+            action = faults?.refusedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
+                                        residual: residual, barometerSteady: abs(barometricVelocity) < 10, at: record.time)
+        }
+        guard case .reset(let shift, let spreadVariance)? = action, let x = engine?.mean, let P = engine?.covariance else { return }
+        let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
+        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0]) * columnScale(x)
+        let du = shift / slope
+        var mean = x.elements
+        mean[u] += du
+        mean[b] += du
+        mean[e] = 0
+        let sigmaE = parameters.gpsErrorStandardDeviation
+        let added = (sigmaE * sigmaE + spreadVariance) / (slope * slope)
+        var covariance = P
+        for i in [u, b] { for j in [u, b] { covariance[i, j] += added } }
+        for i in 0..<covariance.rows where i != e {
+            covariance[i, e] = 0
+            covariance[e, i] = 0
+        }
+        covariance[e, e] = sigmaE * sigmaE
+        try reset(mean: mean, covariance: covariance)
+        frontDetector?.forgetHistory()
+        noiseDetector?.forgetHistory()
+    }
+
+    /// The column scale k = 1 + C/T₀ at the state `x` (1 without the column state).
+    func columnScale(_ x: Matrix) -> Double {
+        guard let c = parameters.columnIndex else { return 1 }
+        return 1 + x[c, 0] / StandardAtmosphere.seaLevelTemperature
+    }
+
+    private mutating func reset(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
+        do { try engine?.reset(mean: mean, covariance: covariance) } catch { throw .numerical(String(describing: error)) }
+    }
+
+    /// Keeps the model's noise scales at the current state: s_U = dU/dh = T₀/T(h) with T(h) the column's temperature
+    /// at the estimated altitude, and s_B = dB/db = H₀/QNH.
+    ///
+    /// The model is replaced only when either square moves by more than 10⁻⁴ relative (about 2 m of altitude or
+    /// 0.05 hPa), so the engine's cached discretisation serves most steps; the scale is then within 0.005 % of the
+    /// state's.
+    mutating func scaleNoiseAtCurrentState() throws(AltitudeModelError) {
+        guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
+              let oldB = engine?.model.weatherScaleSquared else { return }
+        // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
+        let su = 1 / (LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0]) * columnScale(x))
+        let sb = LogPressureCoordinates.scaleHeight / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
+        let u2 = su * su, b2 = sb * sb
+        guard abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2, var model = engine?.model else { return }
+        model.altitudeScaleSquared = u2
+        model.weatherScaleSquared = b2
+        do { try engine?.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
+    }
+}

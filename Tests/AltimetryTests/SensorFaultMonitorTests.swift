@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import Altimetry
+import Simulation
+
+/// The fault and lock-out rules of `SensorFaultMonitor`, through the filter, on simulated recordings. Smaller seed
+/// counts than `altimetry bench --stress` (100 seeds), each assertion one that a broken rule fails.
+@Suite("SensorFaultMonitor")
+struct SensorFaultMonitorTests {
+    struct Run {
+        var estimates: [AltitudeEstimate] = []
+        var truth: [Double] = []
+        var episodes: [FilterEpisode] = []
+        var gpsRefusedAtOutliers = 0
+        var outliers = 0
+
+        /// Seconds from `time` until the error is first within the sigma.
+        func recovery(after time: Double) -> Double? {
+            for (e, h) in zip(estimates, truth) where e.time >= time && abs(e.altitude - h) <= e.altitudeStandardDeviation {
+                return e.time - time
+            }
+            return nil
+        }
+    }
+
+    static func run(_ scenario: Scenario, parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> Run {
+        let recording = try scenario.simulate()
+        var filter = try AltitudeFilter(parameters: parameters)
+        var run = Run()
+        for (i, r) in recording.readings.enumerated() {
+            let e = try filter.process(AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
+            run.estimates.append(e)
+            run.truth.append(r.trueAltitude)
+            if recording.truth[i].isOutlier {
+                run.outliers += 1
+                if e.gpsUpdate?.decision.wasApplied == false { run.gpsRefusedAtOutliers += 1 }
+            }
+        }
+        run.episodes = filter.episodes
+        return run
+    }
+
+    @Test("A 30 hPa barometer step is re-anchored and reported; the altitude is within its sigma within 5 minutes",
+          arguments: [1, 2, 3] as [UInt64])
+    func barometerStep(seed: UInt64) throws {
+        let run = try Self.run(.stress(.barometerStep, seed: seed))
+        let steps = run.episodes.filter { $0.kind == .barometerStep }
+        #expect(steps.count == 1, "\(run.episodes)")
+        // 30 hPa at 1,000 m is about 280 m of altitude, the barometer reading higher pressure: lower altitude.
+        #expect(steps.first.map { abs($0.sizeMeters + 280) < 30 } ?? false, "\(steps)")
+        let recovery = try #require(run.recovery(after: 1_800))
+        #expect(recovery <= 300, "recovered after \(recovery) s")
+        #expect(run.estimates.contains { $0.status.contains(.barometerStep) })
+    }
+
+    @Test("A 10 s spike is one spike episode, and the track comes back within its sigma", arguments: [1, 2] as [UInt64])
+    func barometerSpike(seed: UInt64) throws {
+        let run = try Self.run(.stress(.barometerSpike, seed: seed))
+        #expect(run.episodes.map(\.kind) == [.barometerSpike], "\(run.episodes)")
+        #expect(try #require(run.recovery(after: 1_811)) <= 300)
+    }
+
+    @Test("A barometer stuck for an hour during a 300 m climb is ignored while stuck, and reported")
+    func barometerStuck() throws {
+        let run = try Self.run(.stress(.barometerStuck, seed: 4))
+        let stuck = try #require(run.episodes.first { $0.kind == .barometerStuck })
+        #expect(abs(stuck.startTime - 600) < 2 && abs(stuck.endTime - 4_200) < 2, "\(stuck)")
+        // Without the rule the filter ends the climb near its start (325 m off); with it, GPS carries the climb.
+        let atTop = try #require(zip(run.estimates, run.truth).first { $0.0.time >= 4_150 })
+        #expect(abs(atTop.0.altitude - atTop.1) < 3 * atTop.0.altitudeStandardDeviation, "\(atTop.0.altitude) vs \(atTop.1)")
+        #expect(try #require(run.recovery(after: 600)) <= 300)
+    }
+
+    @Test("A GPS that jumps 300 m and stays is held off and reported, not followed")
+    func gpsJump() throws {
+        let run = try Self.run(.stress(.gpsJump, seed: 5))
+        let jump = try #require(run.episodes.first { $0.kind == .gpsJump })
+        #expect(abs(jump.startTime - 1_800) < 2 && abs(jump.sizeMeters - 300) < 40, "\(jump)")
+        #expect(!run.episodes.contains { $0.kind == .reset }, "\(run.episodes)")
+        let last = try #require(run.estimates.last), truth = try #require(run.truth.last)
+        #expect(abs(last.altitude - truth) < 3 * last.altitudeStandardDeviation)
+    }
+
+    @Test("A cold start 300 m off that ends abruptly is reset within 3 minutes of good fixes (the lock-out rule)",
+          arguments: [-300, 300] as [Double])
+    func coldStartLockout(offset: Double) throws {
+        var scenario = Scenario.stress(.coldStart, seed: 6)
+        scenario.gps.faults = [.coldStart(offset: offset, duration: 60, fade: 1)]
+        let run = try Self.run(scenario)
+        #expect(run.episodes.first?.kind == .reset, "\(run.episodes)")
+        let recovery = try #require(run.recovery(after: 65))
+        #expect(recovery <= 180, "recovered \(recovery) s after the good fixes began")
+    }
+
+    @Test("Without the fault rules the same cold start locks the filter out")
+    func lockoutWithoutRules() throws {
+        var scenario = Scenario.stress(.coldStart, seed: 6)
+        scenario.gps.faults = [.coldStart(offset: 300, duration: 60, fade: 1)]
+        var parameters = AltitudeModelParameters()
+        parameters.detectsFaults = false
+        let run = try Self.run(scenario, parameters: parameters)
+        let atTenMinutes = try #require(zip(run.estimates, run.truth).first { $0.0.time >= 600 })
+        #expect(abs(atTenMinutes.0.altitude - atTenMinutes.1) > 100)
+    }
+
+    @Test("The canyon's outliers are all refused, and the benchmark scenarios report no episode",
+          arguments: ScenarioName.benchmark)
+    func noFalseFaults(name: ScenarioName) throws {
+        for seed in [11, 12] as [UInt64] {
+            let run = try Self.run(.named(name, seed: seed))
+            #expect(run.episodes.isEmpty, "\(name) seed \(seed): \(run.episodes)")
+            #expect(run.gpsRefusedAtOutliers == run.outliers)
+        }
+    }
+
+    @Test("The status reads ok, or the flags joined by +")
+    func statusDescription() {
+        #expect(AltitudeFilterStatus().description == "ok")
+        #expect(AltitudeFilterStatus([.barometerStuck, .gpsJump]).description == "baro-stuck+gps-jump")
+    }
+}
