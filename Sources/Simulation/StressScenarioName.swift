@@ -65,12 +65,11 @@ extension Scenario {
     /// - `baro-stuck`: 10 min at 1,000 m, up 300 m in 1 h, 30 min; the barometer repeats one value from 600 s for 1 h
     ///   (6,000 s).
     public static func stress(_ name: StressScenarioName, seed: UInt64 = 1) -> Scenario {
-        let q = outdoorRandomWalkVariance
         func make(_ duration: Seconds, _ start: Meters, _ segments: [ProfileSegment], air: AirColumn = .standard,
                   offset: Hectopascals, gps: GPSModel = GPSModel(), barometer: BarometerModel = BarometerModel()) -> Scenario {
             Scenario(name: name.rawValue, seed: seed, duration: duration,
                      profile: AltitudeProfile(startAltitude: start, segments: segments),
-                     weather: WeatherModel(initialOffset: offset, randomWalkVariance: q), air: air, barometer: barometer, gps: gps)
+                     weather: .outdoor(initialOffset: offset), air: air, barometer: barometer, gps: gps)
         }
         let hot = StressScenarioName.hotColumn, cold = StressScenarioName.coldColumn
         let hike: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 1_500, verticalSpeed: 0.3), .stand(seconds: 900),

@@ -37,8 +37,8 @@ extension AltitudeFilter {
                                  lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
                                  noiseDetector: noiseDetector,
                                  barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
-                                 lastBarometerMeasurement: lastBarometer?.measurement, lastTemperatureTime: lastTemperatureTime,
-                                 barometerOffset: barometerOffset, faults: faults, gpsModelBank: gpsModelBank?.checkpoint)
+                                 lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
+                                 lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults)
     }
 
     /// A filter continuing exactly from `checkpoint`.
