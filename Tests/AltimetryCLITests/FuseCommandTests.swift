@@ -41,11 +41,12 @@ struct FuseCommandTests {
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n").map(String.init)
         try #require(lines.count == 6)
-        #expect(lines[0] == "t,altitude_m,sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,precision_m,relative_alt_m,true_alt_m,status")
+        #expect(lines[0] == "t,altitude_m,sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,precision_m,relative_alt_m,column_temp_c,column_temp_sigma_c,true_alt_m,status")
         for (k, e) in try Self.directEstimates().enumerated() {
             let expected = ["\(k)", Fixed.text(e.altitude, 3), Fixed.text(e.altitudeStandardDeviation, 3),
                             Fixed.text(e.seaLevelPressure, 3), Fixed.text(e.seaLevelPressureStandardDeviation, 4),
                             Fixed.text(e.gpsError, 3), Fixed.text(e.displayPrecision, 2), Fixed.text(e.relativeAltitude, 3),
+                            Fixed.text(e.columnTemperature - 273.15, 2), Fixed.text(e.columnTemperatureStandardDeviation, 2),
                             "111.000", "ok"].joined(separator: ",")
             #expect(lines[k + 1] == expected)
         }
@@ -63,7 +64,8 @@ struct FuseCommandTests {
         #expect(lines[5] == "4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"
                 + "\(Fixed.text(predicted.seaLevelPressure, 3)),\(Fixed.text(predicted.seaLevelPressureStandardDeviation, 4)),"
                 + "\(Fixed.text(predicted.gpsError, 3)),\(Fixed.text(predicted.displayPrecision, 2)),"
-                + "\(Fixed.text(predicted.relativeAltitude, 3)),111.000,predicted")
+                + "\(Fixed.text(predicted.relativeAltitude, 3)),\(Fixed.text(predicted.columnTemperature - 273.15, 2)),"
+                + "\(Fixed.text(predicted.columnTemperatureStandardDeviation, 2)),111.000,predicted")
         #expect(result.err.contains("rows: 5"))
         #expect(result.err.contains("GPS fixes used: 3, gated: 0"))
     }
@@ -148,7 +150,7 @@ struct FuseCommandTests {
             return cells.joined(separator: ",") + "\n"
         }.joined()
         #expect(withoutExtra == expected)
-        #expect(b.out.split(separator: "\n").map { $0.split(separator: ",")[8] } == ["extra", "a", "b"])
+        #expect(b.out.split(separator: "\n").map { $0.split(separator: ",")[10] } == ["extra", "a", "b"])
         #expect(b.err.components(separatedBy: "passing unknown column 'extra' through").count == 2)
         #expect(runAltimetry(["fuse", pascals]).out == expected)
     }

@@ -33,6 +33,9 @@ public enum AscentAnalysis {
     public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                                configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
+        // The smoother across a fault monitor's reset is not a smoothed track: the ascent runs without it.
+        var parameters = parameters
+        parameters.detectsFaults = false
         let track: SmoothedAltitudeTrack
         do { track = try SmoothedAltitudeTrack(readings, parameters: parameters) } catch { throw .fusion(error) }
         let times = track.smoothed.map(\.time)

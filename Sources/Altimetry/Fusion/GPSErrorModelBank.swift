@@ -92,6 +92,9 @@ public struct GPSErrorModelBank: Sendable {
         for h in hypotheses {
             var p = parameters
             p.adaptsGPSErrorModel = false
+            // The members run without the fault monitor: a reset in one member would make the members' likelihoods
+            // incomparable, and the bank's own weighting already moves away from a model the fixes contradict.
+            p.detectsFaults = false
             p.gpsErrorStandardDeviation = h.correlatedStandardDeviation
             p.gpsCorrelationTime = h.correlationTime
             p.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation

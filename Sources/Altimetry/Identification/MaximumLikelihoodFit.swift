@@ -29,7 +29,7 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
     /// Whether the search met its tolerances.
     public var converged: Bool
 
-    /// The filter's log-likelihood of `readings` under `parameters` (gate, noise switch and bank off), in nats.
+    /// The filter's log-likelihood of `readings` under `parameters` (gate, noise switch, bank, fault monitor and column state off), in nats.
     ///
     /// - Throws: `IdentificationError.filter` if the filter refuses a reading.
     public static func logLikelihood(of readings: [AltitudeReading], parameters: AltitudeModelParameters)
@@ -40,6 +40,9 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
         p.detectsFronts = false
         p.adaptsGPSErrorModel = false
         p.barometricVelocityTime = 0
+        // A fault monitor's reset is a jump the likelihood cannot score, and the column is not what is identified.
+        p.detectsFaults = false
+        p.estimatesColumnTemperature = false
         var total = 0.0
         do {
             var filter = try AltitudeFilter(parameters: p)

@@ -33,7 +33,7 @@ struct SmoothedRows {
         if let timeText { timeTexts.append(timeText) }
         passThrough.append(contentsOf: values)
         switch status {
-        case .ok, .gated: outcomes.append(.reading(Int32(readings.count - 1)))
+        case .ok, .episode, .gated: outcomes.append(.reading(Int32(readings.count - 1)))
         case .predicted:
             outcomes.append(.predicted(Int32(predictions.count)))
             if let estimate { predictions.append(estimate) }

@@ -82,6 +82,7 @@ struct TrackFusion {
         summary.fixesUsed = filter.fixCount - filter.gatedFixCount
         summary.fixesGated = filter.gatedFixCount
         summary.fronts = filter.fronts
+        summary.episodes = filter.episodes
         summary.checkpoint = filter.checkpoint
         return summary
     }

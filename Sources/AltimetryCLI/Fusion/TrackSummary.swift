@@ -45,6 +45,8 @@ struct TrackSummary: Sendable, Encodable {
     var final: Final?
     /// Weather fronts detected.
     var fronts: [WeatherFront] = []
+    /// Fault episodes: resets to the GPS (no lock-out), barometer steps, spikes and stuck spells, GPS jumps.
+    var episodes: [FilterEpisode] = []
     /// The filter's state after the last row (not with `--smooth`); not part of the JSON.
     var checkpoint: AltitudeFilterCheckpoint?
     /// The final estimate as the filter gave it; not part of the JSON.

@@ -32,6 +32,8 @@ struct OutputColumns: Sendable {
         EstimateColumn("gps_error_m", 3) { $0.gpsError },
         EstimateColumn("precision_m", 2) { $0.displayPrecision },
         EstimateColumn("relative_alt_m", 3) { $0.relativeAltitude },
+        EstimateColumn("column_temp_c", 2) { $0.columnTemperature - 273.15 },
+        EstimateColumn("column_temp_sigma_c", 2) { $0.columnTemperatureStandardDeviation },
     ]
 
     /// The estimate column GPX writes as `ele`.
