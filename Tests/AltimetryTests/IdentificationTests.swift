@@ -8,7 +8,10 @@ import Testing
 @Suite("ReceiverIdentification")
 struct ReceiverIdentificationTests {
     static func readings(_ receiver: SimulatedReceiver, hours: Double, seed: UInt64) throws -> [AltitudeReading] {
-        try Scenario.staticLog(receiver: receiver, duration: hours * 3_600, seed: seed).simulate().readings.map {
+        var scenario = Scenario.staticLog(receiver: receiver, duration: hours * 3_600, seed: seed)
+        // The model's own random-walk weather (q_b = 1/3600 hPa²/s), so that q_b has a true value to recover.
+        scenario.weather = WeatherModel(initialOffset: 4, randomWalkVariance: 1.0 / 3_600)
+        return try scenario.simulate().readings.map {
             AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude, gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
         }
     }

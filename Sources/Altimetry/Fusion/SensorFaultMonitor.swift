@@ -47,7 +47,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     let weatherNoiseDensity: Double
 
     // Stuck barometer.
-    var repeatedPressure = Double.nan
+    var repeatedPressure: Double?
     var repeatCount = 0
     var repeatSince = 0.0
     var stuckEpisode: Int?
