@@ -92,9 +92,9 @@ struct InputErrorTests {
         #expect(lines[1].hasSuffix(",ok"))
         #expect(lines[4].hasSuffix(",ok"))
         #expect(lines[6].hasSuffix(",ok"))
-        #expect(lines[2] == "1,,,,,,,,\"rejected: found 'abc', expected a finite number\"")
-        #expect(lines[3].hasPrefix("2,,,,,,,,\"rejected: found 101.2, which looks like kPa"))
-        #expect(lines[5].hasPrefix("2.5,,,,,,,,rejected: time went backwards: found 2.5 s after 3.0 s"))
+        #expect(lines[2] == "1,,,,,,,,,,\"rejected: found 'abc', expected a finite number\"")
+        #expect(lines[3].hasPrefix("2,,,,,,,,,,\"rejected: found 101.2, which looks like kPa"))
+        #expect(lines[5].hasPrefix("2.5,,,,,,,,,,rejected: time went backwards: found 2.5 s after 3.0 s"))
         #expect(result.err.components(separatedBy: "skipped: ").count == 4)
         #expect(result.err.contains("skipped as invalid: 3"))
     }
