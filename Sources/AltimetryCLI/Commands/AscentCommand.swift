@@ -54,20 +54,11 @@ public struct AscentCommand: Command {
     /// Reads the input (as `fuse` does) and measures its one track.
     func measure(console: Console) throws(InputError) -> AscentReport {
         let parameters = try model.parameters()
-        let table = try InputLoader.table(input, options: readOptions)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; ascent expects one")
-        }
-        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }.map {
-            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                            gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
-        }
+        let (file, readings) = try SingleTrackInput.readings(input, options: readOptions, command: "ascent", console: console)
         do {
             return try AscentAnalysis.measure(readings, parameters: parameters)
         } catch {
-            throw InputError(file: table.file, message: "\(error)")
+            throw InputError(file: file, message: "\(error)")
         }
     }
 

@@ -60,18 +60,21 @@ public struct BenchCommand: Command {
             console.writeError("error: the benchmark failed: \(error)\n")
             return .software
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            guard let data = try? encoder.encode(result) else {
-                console.writeError("error: could not encode the results\n")
-                return .software
-            }
-            console.write(String(decoding: data, as: UTF8.self) + "\n")
-        } else {
-            console.write(Self.text(result))
+        if json { return Self.writeJSON(result, console: console) }
+        console.write(Self.text(result))
+        return .success
+    }
+
+    /// Writes `result` as one pretty-printed JSON object, non-finite numbers as strings.
+    static func writeJSON(_ result: some Encodable, console: Console) -> ExitCode {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(result) else {
+            console.writeError("error: could not encode the results\n")
+            return .software
         }
+        console.write(String(decoding: data, as: UTF8.self) + "\n")
         return .success
     }
 
@@ -84,17 +87,7 @@ public struct BenchCommand: Command {
             console.writeError("error: the benchmark failed: \(error)\n")
             return .software
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            guard let data = try? encoder.encode(result) else {
-                console.writeError("error: could not encode the results\n")
-                return .software
-            }
-            console.write(String(decoding: data, as: UTF8.self) + "\n")
-            return .success
-        }
+        if json { return Self.writeJSON(result, console: console) }
         func f(_ x: Double?, _ digits: Int = 2) -> String { x.map { String(format: "%.\(digits)f", $0) } ?? "-" }
         func i(_ x: Int?) -> String { x.map(String.init) ?? "-" }
         var out = "Stress benchmark, no temperature readings: filter RMSE, coverage and NEES after 10 min; column temperature\n"

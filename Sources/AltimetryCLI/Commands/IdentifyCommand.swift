@@ -49,21 +49,12 @@ public struct IdentifyCommand: Command {
     func identify(console: Console) throws(InputError) -> ReceiverIdentification {
         var base = try model.parameters()
         base.adaptsGPSErrorModel = false
-        let table = try InputLoader.table(input, options: readOptions)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; identify expects one")
-        }
-        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }.map {
-            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                            gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
-        }
+        let (file, readings) = try SingleTrackInput.readings(input, options: readOptions, command: "identify", console: console)
         if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
         do {
             return try ReceiverIdentification(readings: readings, base: base)
         } catch {
-            throw InputError(file: table.file, message: "cannot identify the model: \(error)", exitCode: .dataError)
+            throw InputError(file: file, message: "cannot identify the model: \(error)", exitCode: .dataError)
         }
     }
 
