@@ -267,7 +267,7 @@ public enum GPXReader {
                 }
                 row?.time = seconds
                 timeText.removeAll(keepingCapacity: true)
-                buffer.withUnsafeBytes { raw in timeText.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)])) }
+                timeText.append(contentsOf: buffer[buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }])
             case .atemp:
                 guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
                     try problems.report(error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air "

@@ -144,6 +144,13 @@ public struct ISO8601Parser: Sendable {
         return String(unsafeUninitializedCapacity: Self.maximumLength) { Self.write(seconds, into: $0) }
     }
 
+    /// The numbers 00 to 99, two digits each, for `write`.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
     /// The longest text `write` writes, in bytes.
     static let maximumLength = 24
 
@@ -166,32 +173,31 @@ public struct ISO8601Parser: Sendable {
         let secondOfDay = whole - days * 86_400
         let (year, month, day) = civilFromDays(days)
         let fraction = millis != 0 || seconds.rounded() != seconds
-        @inline(__always) func digits(_ value: Int, _ width: Int, at offset: Int) {
-            var v = value
-            var k = offset + width - 1
-            while k >= offset {
-                buffer[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
-                v /= 10
-                k -= 1
-            }
+        // Two digits at a time from "000102...99": value v (0-99) is the bytes 2v and 2v + 1.
+        let pairs = digitPairs.utf8Start
+        @inline(__always) func two(_ value: Int, at offset: Int) {
+            buffer[offset] = pairs[2 * value]
+            buffer[offset + 1] = pairs[2 * value + 1]
         }
-        digits(year, 4, at: 0)
+        two(year / 100, at: 0)
+        two(year % 100, at: 2)
         buffer[4] = 45  // -
-        digits(month, 2, at: 5)
+        two(month, at: 5)
         buffer[7] = 45
-        digits(day, 2, at: 8)
+        two(day, at: 8)
         buffer[10] = 84  // T
-        digits(secondOfDay / 3_600, 2, at: 11)
+        two(secondOfDay / 3_600, at: 11)
         buffer[13] = 58  // :
-        digits(secondOfDay / 60 % 60, 2, at: 14)
+        two(secondOfDay / 60 % 60, at: 14)
         buffer[16] = 58
-        digits(secondOfDay % 60, 2, at: 17)
+        two(secondOfDay % 60, at: 17)
         guard fraction else {
             buffer[19] = 90  // Z
             return 20
         }
         buffer[19] = 46  // .
-        digits(millis, 3, at: 20)
+        buffer[20] = UInt8(truncatingIfNeeded: 48 + millis / 100)
+        two(millis % 100, at: 21)
         buffer[23] = 90
         return 24
     }

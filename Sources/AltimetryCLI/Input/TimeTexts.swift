@@ -45,19 +45,18 @@ public struct TimeTexts: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Appends a row whose text is the UTF-8 `text`.
     mutating func append(utf8 text: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: text)
+        // As typed bytes: an array appends those in one copy, raw bytes one at a time.
+        bytes.append(contentsOf: text.assumingMemoryBound(to: UInt8.self))
         ends.append(bytes.count)
     }
 
     /// Appends a row whose text is `seconds` (since 1970) as `ISO8601Parser.text` writes it, without a `String`.
     mutating func append(time seconds: Double) {
         guard ISO8601Parser.isWritable(seconds) else { return append(ISO8601Parser().text(seconds)) }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: ISO8601Parser.maximumLength))
-        let length = bytes.withUnsafeMutableBufferPointer {
-            ISO8601Parser.write(seconds, into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ISO8601Parser.maximumLength) { text in
+            let length = ISO8601Parser.write(seconds, into: text)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<length]))
         }
-        bytes.removeLast(ISO8601Parser.maximumLength - length)
         ends.append(bytes.count)
     }
 

@@ -36,9 +36,10 @@ public enum FITReader {
             : "FIT records carry the barometric altitude on devices with a barometer; --ele gps if this device has none"
         var table = InputTable(file: file)
         var problems = InvalidRowCollector(skipInvalid: skipInvalid)
-        let iso = ISO8601Parser()
         var untimed = 0
         let barometerStream = messages.barometerSamples.contains { $0.time != nil && $0.pressure != nil }
+        // Each list's times are checked as it is read; merged by time, they stay in order.
+        var last = -Double.infinity
         var rows: [InputRow] = []
         rows.reserveCapacity(messages.records.count)
         for record in messages.records {
@@ -69,10 +70,12 @@ public enum FITReader {
                     break
                 }
             }
+            try order(row, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
             rows.append(row)
         }
         var fixes: [InputRow] = []
+        last = -.infinity
         for fix in messages.gnssFixes {
             guard let time = fix.time else { untimed += 1; continue }
             var row = InputRow(line: fix.index + 1, time: time)
@@ -81,10 +84,12 @@ public enum FITReader {
                try check(.gpsAltitude, altitude, "gps_metadata.enhanced_altitude", row.line, &problems, file: file) {
                 row.gpsAltitude = altitude
             }
+            try order(row, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
             fixes.append(row)
         }
         var samples: [InputRow] = []
+        last = -.infinity
         for sample in messages.barometerSamples {
             guard let pascals = sample.pressure else { continue }
             guard let time = sample.time else { untimed += 1; continue }
@@ -92,6 +97,7 @@ public enum FITReader {
             if try check(.pressurePascals, pascals, "barometer_data.baro_pres", row.line, &problems, file: file) {
                 row.pressure = pascals / 100
             }
+            try order(row, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
             samples.append(row)
         }
@@ -101,18 +107,11 @@ public enum FITReader {
                              + "\(messages.gnssFixes.count) gps_metadata, \(messages.barometerSamples.count) barometer "
                              + "samples); expected an activity file")
         }
-        var last = -Double.infinity
-        for k in rows.indices {
-            guard rows[k].invalidReason == nil else { continue }
-            guard rows[k].time < last else { last = rows[k].time; continue }
-            try problems.report(InputError(file: file, line: rows[k].line, column: ("timestamp", 0), message: "time went "
-                                           + "backwards in message \(rows[k].line): \(iso.text(rows[k].time)) after "
-                                           + "\(iso.text(last)); expected times that never decrease"))
-            problems.finish(&rows[k], skipped: &table.skipped)
+        if !fixes.isEmpty || !samples.isEmpty {
+            // Problems were found list by list; the messages report them in file order.
+            table.skipped = table.skipped.enumerated()
+                .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         }
-        // Problems were found list by list; the messages report them in file order.
-        table.skipped = table.skipped.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
-            .map(\.element)
         table.rows = rows
         var texts = TimeTexts()
         texts.reserveCapacity(rows: rows.count)
@@ -128,6 +127,23 @@ public enum FITReader {
                                  + "the records' barometric altitude and absolute_pressure are not used besides (one barometer)")
         }
         return TrackFileReading(table: table, elevation: elevation, elevationReason: reason)
+    }
+
+    /// Checks that `row`, unless it has a problem already, is not before `last` (the list's last valid time),
+    /// which it then becomes.
+    ///
+    /// - Throws: the problem, unless `problems` skips invalid rows.
+    static func order(_ row: InputRow, _ last: inout Double, _ problems: inout InvalidRowCollector,
+                      file: String) throws(InputError) {
+        guard !problems.hasProblem else { return }
+        guard row.time < last else {
+            last = row.time
+            return
+        }
+        let iso = ISO8601Parser()
+        try problems.report(InputError(file: file, line: row.line, column: ("timestamp", 0), message: "time went backwards "
+                                       + "in message \(row.line): \(iso.text(row.time)) after \(iso.text(last)); expected "
+                                       + "times that never decrease"))
     }
 
     /// The rows of `lists`, each in time order, merged in time order; on equal times the earlier list's first.

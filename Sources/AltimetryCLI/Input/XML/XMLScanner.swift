@@ -341,7 +341,7 @@ struct XMLScanner {
     func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
         // Text without a reference (memchr finds none) is appended in one copy.
         if let base = bytes.baseAddress, !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self))
             return
         }
         var i = range.lowerBound
