@@ -138,7 +138,13 @@ enum FITDecoder {
             let recordStart = p
             p += 1
             if header & 0x80 == 0 && header & 0x40 != 0 {
-                definitions[Int(header & 0x0F)] = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                let definition = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                definitions[Int(header & 0x0F)] = definition
+                if definition.global == 20 && messages.records.isEmpty {
+                    // Room for as many records as the rest of the data could hold, so the array never grows by
+                    // copying (pages of it that are never written cost no memory).
+                    messages.records.reserveCapacity((dataEnd - p) / (definition.size + 1))
+                }
                 continue
             }
             let compressed = header & 0x80 != 0
