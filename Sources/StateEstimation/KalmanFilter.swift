@@ -191,6 +191,7 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
                                     switch n {
                                     case 3: predictLoops(3, f, q, x, p, predicted, w, c)
                                     case 4: predictLoops(4, f, q, x, p, predicted, w, c)
+                                    case 5: predictLoops(5, f, q, x, p, predicted, w, c)
                                     default: predictLoops(n, f, q, x, p, predicted, w, c)
                                     }
                                 }

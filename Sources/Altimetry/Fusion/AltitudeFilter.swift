@@ -179,7 +179,7 @@ public struct AltitudeFilter: Sendable {
                 let b = AltitudeModel.weatherIndex
                 let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
                 let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
-                    / (StandardAtmosphere.seaLevelTemperature * columnScale(x) * slope)
+                    / (StandardAtmosphere.seaLevelTemperature * Self.columnScale(x, columnIndex: c) * slope)
                 let weather = x[b, 0] + g * x[c, 0]
                 qnh = LogPressureCoordinates.seaLevelPressure(weather)
                 sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
