@@ -6,19 +6,19 @@ import Altimetry
 /// `fixes_used`, `fixes_gated`, `predicted`, `rejected`, `rejections` (the first `rejectionsKept`, each with its
 /// `line` and `reason`), `final` (`altitude_m`, `sigma_m`, `qnh_hpa`, `qnh_sigma_hpa`; null without a usable
 /// reading) and `fronts` (`start_time`, `end_time`, `size_hectopascals`). A new figure is a new stored property.
-struct TrackSummary: Sendable, Encodable {
+public struct TrackSummary: Sendable, Encodable {
     /// A rejected row: its line (or record) and why.
-    struct Rejection: Sendable, Encodable {
-        var line: Int
-        var reason: String
+    public struct Rejection: Sendable, Encodable {
+        public var line: Int
+        public var reason: String
     }
 
     /// The final estimate's figures.
-    struct Final: Sendable, Encodable {
-        var altitudeM: Double
-        var sigmaM: Double
-        var qnhHpa: Double
-        var qnhSigmaHpa: Double
+    public struct Final: Sendable, Encodable {
+        public var altitudeM: Double
+        public var sigmaM: Double
+        public var qnhHpa: Double
+        public var qnhSigmaHpa: Double
 
         init(_ e: AltitudeEstimate) {
             altitudeM = e.altitude
@@ -29,30 +29,30 @@ struct TrackSummary: Sendable, Encodable {
     }
 
     /// The track's name (empty without `track_id`).
-    var track: String
+    public var track: String
     /// Input rows in the track, whatever became of them.
-    var rows = 0
+    public var rows = 0
     /// GPS fixes used and gated.
-    var fixesUsed = 0
-    var fixesGated = 0
+    public var fixesUsed = 0
+    public var fixesGated = 0
     /// Rows with a time and no reading, given the filter's prediction.
-    var predicted = 0
+    public var predicted = 0
     /// Rows rejected (invalid, refused by the filter, or before any reading).
-    var rejected = 0
+    public var rejected = 0
     /// The first `rejectionsKept` rejected rows.
-    var rejections: [Rejection] = []
+    public var rejections: [Rejection] = []
     /// The estimate after the last usable row (the smoothed one with `--smooth`).
-    var final: Final?
+    public var final: Final?
     /// Weather fronts detected.
-    var fronts: [WeatherFront] = []
+    public var fronts: [WeatherFront] = []
     /// Fault episodes: resets to the GPS (no lock-out), barometer steps, spikes and stuck spells, GPS jumps.
-    var episodes: [FilterEpisode] = []
+    public var episodes: [FilterEpisode] = []
     /// The filter's state after the last row (not with `--smooth`); not part of the JSON.
-    var checkpoint: AltitudeFilterCheckpoint?
+    public var checkpoint: AltitudeFilterCheckpoint?
     /// The final estimate as the filter gave it; not part of the JSON.
-    var finalEstimate: AltitudeEstimate?
+    public var finalEstimate: AltitudeEstimate?
 
-    static let rejectionsKept = 100
+    public static let rejectionsKept = 100
 
     init(track: String) {
         self.track = track

@@ -17,53 +17,54 @@ import Foundation
 /// Two outputs need a whole track before they can write it, and hold only that: GPX, whose points are grouped
 /// by track (the formatted points are held), and `--smooth`, whose estimates need the track's last row (the
 /// rows are held, `SmoothedRows`, then smoothed, formatted and stitched into input order at the end).
-struct FusePipeline: Sendable {
+public struct FusePipeline: Sendable {
     /// The model's parameters (ignored when resuming).
-    var parameters: AltitudeModelParameters
+    public var parameters: AltitudeModelParameters
     /// Mark rows the filter refuses as rejected instead of stopping.
-    var skipInvalid = false
+    public var skipInvalid = false
     /// A filter state to continue from.
-    var resume: AltitudeFilterCheckpoint?
+    public var resume: AltitudeFilterCheckpoint?
     /// Output the smoothed track.
-    var smooth = false
+    public var smooth = false
     /// Threads at work at once (at least 1; at most `maximumThreads` are used).
-    var jobs = 1
+    public var jobs = 1
     /// The most threads used: the line buffers grow as the square of the threads T (2T groups × (T + 2) chunks
     /// in flight), and beyond 64 a 64 KiB chunk (about 1,600 rows) would be cut into groups of a dozen rows.
     static let maximumThreads = 64
-    var format: OutputFormat = .csv
+    public var format: OutputFormat = .csv
     /// Input bytes per chunk (rounded to whole lines): small enough that the chunks in flight, their rows and
     /// lines stay in a core's cache (64 KiB: about 1,600 rows, 150 KB of rows and 100 KB of lines), large enough
     /// that a task's cost dwarfs scheduling it.
-    var chunkBytes = 1 << 16
+    package var chunkBytes = 1 << 16
     /// Called now and then with the rows read so far (for a progress line); nil for none.
-    var progress: (@Sendable (Int) -> Void)?
+    public var progress: (@Sendable (Int) -> Void)?
 
-    init(parameters: AltitudeModelParameters) {
+    public init(parameters: AltitudeModelParameters) {
         self.parameters = parameters
     }
 
     /// What a run yields besides the output.
-    struct Outcome: Sendable {
+    public struct Outcome: Sendable {
         /// The header's fields and every track's name (no rows).
-        var header: InputTable
+        public var header: InputTable
         /// Data rows fused and written.
-        var rowCount = 0
+        public var rowCount = 0
         /// One summary per track, by track index.
-        var tracks: [TrackSummary] = []
+        public var tracks: [TrackSummary] = []
         /// Whether a GPX output had rows without a position.
-        var lacksPositions = false
+        public var lacksPositions = false
         /// Rows and lines reported as skipped (invalid, or refused by the filter).
-        var skippedCount = 0
+        public var skippedCount = 0
     }
 
-    /// Fuses every row of `reader` into `sink`; notices and skipped rows go to `console`'s standard error.
+    /// Fuses every row of `reader` into `sink`; notices and skipped rows go to `diagnostics`.
     ///
     /// - Throws: `InputError`: the first bad row (without `skipInvalid`), a structural problem, a failed read
     ///   or write. The rows before it have been written to `sink`.
-    func run(_ reader: any RowReader, to sink: OutputSink, console: Console) throws(InputError) -> Outcome {
+    package func run(_ reader: any RowReader, to sink: OutputSink,
+                     diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void) throws(InputError) -> Outcome {
         let header = reader.header
-        for notice in header.notices { console.writeError(notice + "\n") }
+        for notice in header.notices { diagnostics(.notice(notice)) }
         let threads = min(max(1, jobs), Self.maximumThreads)
         // Two groups per thread (when several): the threads then find a group's work ready more often.
         let groupCount = threads > 1 ? 2 * threads : 1
@@ -78,7 +79,7 @@ struct FusePipeline: Sendable {
             TaskOwned(Group(pipeline: self, file: header.file, formatter: formatter, mode: mode))
         }
         let lines = (0..<groupCount).map { _ in (0..<slotCount).map { _ in TaskOwned(Lines()) } }
-        let output = TaskOwned(Output(sink: sink, console: console, mode: mode, groupCount: groupCount))
+        let output = TaskOwned(Output(sink: sink, diagnostics: diagnostics, mode: mode, groupCount: groupCount))
         if format == .csv { try sink.write(formatter.csvHeader) }
         let progressInterval = max(1, (4 << 20) / max(1, chunkBytes))
         let pipeline = ChunkPipeline(lanes: groupCount, slots: slotCount, jobs: threads)
@@ -340,7 +341,7 @@ extension Group {
 /// Writes each chunk's lines, stitched back into input order, and reports its skipped rows.
 private struct Output: ~Copyable {
     let sink: OutputSink
-    let console: Console
+    let diagnostics: @Sendable (FuseDiagnostic) -> Void
     let mode: Group.Mode
     let groupCount: Int
     /// Rows written (or, for GPX and `--smooth`, taken in) so far.
@@ -357,9 +358,9 @@ private struct Output: ~Copyable {
     /// `--smooth`: each row's track, in input order.
     var order: [Int32] = []
 
-    init(sink: OutputSink, console: Console, mode: Group.Mode, groupCount: Int) {
+    init(sink: OutputSink, diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void, mode: Group.Mode, groupCount: Int) {
         self.sink = sink
-        self.console = console
+        self.diagnostics = diagnostics
         self.mode = mode
         self.groupCount = groupCount
     }
@@ -400,7 +401,7 @@ private struct Output: ~Copyable {
         guard !messages.isEmpty else { return }
         skippedCount += messages.count
         for error in messages.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }) {
-            console.writeError("skipped: \(error.element)\n")
+            diagnostics(.skipped(error.element))
         }
     }
 

@@ -3,7 +3,7 @@
 /// The value is scaled by 10^d and rounded half away from zero (`rounded()`), then its digits are written;
 /// values too large for that (|x| 10^d ≥ 2^53) fall back to Swift's shortest representation. NaN writes
 /// nothing (an empty cell), and a value that rounds to zero is written without a sign.
-enum Fixed {
+package enum Fixed {
     /// 10^d as an integer, d in 0...9.
     @inline(__always)
     private static func integerPowerOfTen(_ d: Int) -> UInt64 {
@@ -33,7 +33,7 @@ enum Fixed {
     }
 
     /// Appends `value` with `decimals` (0 to 9) decimals.
-    static func append(_ value: Double, _ decimals: Int, to buffer: inout [UInt8]) {
+    package static func append(_ value: Double, _ decimals: Int, to buffer: inout [UInt8]) {
         guard !value.isNaN else { return }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { digits in
             var length = 0
@@ -156,7 +156,7 @@ enum Fixed {
     }
 
     /// The text of `value` with `decimals` decimals.
-    static func text(_ value: Double, _ decimals: Int) -> String {
+    package static func text(_ value: Double, _ decimals: Int) -> String {
         var buffer: [UInt8] = []
         append(value, decimals, to: &buffer)
         return String(decoding: buffer, as: UTF8.self)

@@ -7,12 +7,12 @@ import StateEstimation
 /// filter's prediction at that time (`predicted`; `rejected` before the first reading, with nothing to predict
 /// from); any other row carries the filter's estimate after it. With `smooth`, the track's rows are held
 /// (`SmoothedRows`) and their estimates given by `finishSmoothing` once the track is complete.
-struct TrackFusion {
+package struct TrackFusion {
     /// The file as named in messages.
     let file: String
     /// Mark rows the filter refuses as rejected instead of stopping.
     let skipInvalid: Bool
-    var filter: AltitudeFilter
+    package var filter: AltitudeFilter
     var summary: TrackSummary
     /// Whether a row reached the filter; the final estimate is then the filter's current one, read once at the
     /// end (copying each row's estimate, update records and all, cost a few per cent of `fuse`).
@@ -25,7 +25,7 @@ struct TrackFusion {
     /// A fusion starting from `resume`, or from the model's prior with `parameters`.
     ///
     /// - Throws: `InputError` naming `file` when the parameters or the checkpoint cannot start a filter.
-    init(name: String, file: String, parameters: AltitudeModelParameters, resume: AltitudeFilterCheckpoint?,
+    package init(name: String, file: String, parameters: AltitudeModelParameters, resume: AltitudeFilterCheckpoint?,
          skipInvalid: Bool, smooth: Bool) throws(InputError) {
         self.file = file
         self.skipInvalid = skipInvalid
@@ -44,7 +44,7 @@ struct TrackFusion {
     ///
     /// - Throws: `InputError` naming the row's line when the filter refuses it and `skipInvalid` is off.
     @inline(__always)
-    mutating func fuse(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int) throws(InputError) -> (AltitudeEstimate?, RowStatus) {
+    package mutating func fuse(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int) throws(InputError) -> (AltitudeEstimate?, RowStatus) {
         summary.rows += 1
         if let reason = rows[i].invalidReason { return rejected(rows[i].line, reason) }
         if rows[i].pressure == nil && rows[i].gpsAltitude == nil {

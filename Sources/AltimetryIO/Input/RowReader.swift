@@ -8,7 +8,7 @@
 /// row at all, such as a malformed NDJSON line, only in `skipped`); without it, the first bad row ends the chunk
 /// before it, as `stoppedBy`, and the input. Problems that make the whole input unusable (no header, no time
 /// column) throw.
-protocol RowReader {
+package protocol RowReader {
     /// The header's fields, no rows.
     var header: InputTable { get }
 

@@ -4,7 +4,7 @@ import Synchronization
 
 /// When a followed input (`fuse --follow`) waits for more and when it stops: it polls the file's size every
 /// `pollInterval` seconds, and stops on SIGINT or after `idleTimeout` seconds without growth.
-struct FollowPolicy {
+package struct FollowPolicy {
     /// Stop after this many seconds without growth; nil to follow until SIGINT.
     var idleTimeout: Double?
     /// Seconds between size checks.
@@ -13,7 +13,7 @@ struct FollowPolicy {
     let interrupt: InterruptFlag
     private var lastGrowth = ContinuousClock.now
 
-    init(idleTimeout: Double?, interrupt: InterruptFlag) {
+    package init(idleTimeout: Double?, interrupt: InterruptFlag) {
         self.idleTimeout = idleTimeout
         self.interrupt = interrupt
     }
@@ -36,27 +36,27 @@ struct FollowPolicy {
 }
 
 /// A flag raised once, from any thread.
-final class InterruptFlag: Sendable {
+package final class InterruptFlag: Sendable {
     private let raised = Atomic<Bool>(false)
 
-    var isRaised: Bool { raised.load(ordering: .acquiring) }
+    package var isRaised: Bool { raised.load(ordering: .acquiring) }
 
-    func raise() { raised.store(true, ordering: .releasing) }
+    package func raise() { raised.store(true, ordering: .releasing) }
 }
 
 /// Raises a flag on SIGINT instead of ending the process, until `cancel()` restores SIGINT's default action.
-final class InterruptWatch {
-    let flag = InterruptFlag()
+package final class InterruptWatch {
+    package let flag = InterruptFlag()
     private let source: any DispatchSourceSignal
 
-    init() {
+    package init() {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         source.setEventHandler { [flag] in flag.raise() }
         source.resume()
     }
 
-    func cancel() {
+    package func cancel() {
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }

@@ -25,8 +25,8 @@ public enum InputLoader {
     ///
     /// - Throws: `InputError` for an unreadable or invalid input, including the first invalid row without
     ///   `options.skipInvalid`.
-    public static func table(_ path: String, pressurePath: String? = nil, options: ReadOptions,
-                             jobs: Int = 1) throws(InputError) -> InputTable {
+    public static func table(_ path: String, pressurePath: String? = nil,
+                             options: ReadOptions) throws(InputError) -> InputTable {
         try table(from: reader(path, pressurePath: pressurePath, options: options))
     }
 
@@ -48,16 +48,24 @@ public enum InputLoader {
     /// merged with `pressurePath`'s readings when given (see `merge`).
     ///
     /// - Parameter following: with a policy, the file is followed as it grows (`fuse --follow`).
-    static func reader(_ path: String, pressurePath: String? = nil, options: ReadOptions,
+    package static func reader(_ path: String, pressurePath: String? = nil, options: ReadOptions,
                        following: FollowPolicy? = nil) throws(InputError) -> any RowReader {
         let input = try InputFile(path: path, following: following)
+        return try reader(input, pressurePath: pressurePath, options: options, sniffing: path == "-")
+    }
+
+    /// A reader of `input` in the format its name says; a name that says none is CSV, or, when `sniffing`, NDJSON
+    /// when the first non-blank byte is `{`.
+    static func reader(_ input: InputFile, pressurePath: String?, options: ReadOptions,
+                       sniffing: Bool) throws(InputError) -> any RowReader {
+        let path = input.name
         let lower = path.lowercased()
         let format: Format
         if let track = TrackFileFormat(path: path) {
             format = .track(track)
         } else if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) {
             format = .ndjson
-        } else if path == "-" {
+        } else if sniffing {
             format = try input.firstNonBlankByte() == UInt8(ascii: "{") ? .ndjson : .csv
         } else {
             format = .csv
@@ -102,7 +110,7 @@ public enum InputLoader {
     }
 
     /// `path` as messages name it (`<stdin>` for `-`).
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    package static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// Interleaves a track file's rows with a pressure file's rows by time (pressure first on equal times), as one
     /// track. A pressure row without a temperature takes the track file's latest one within 10 minutes (a GPX
