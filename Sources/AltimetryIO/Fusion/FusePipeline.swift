@@ -31,6 +31,7 @@ public struct FusePipeline: Sendable {
     /// The most threads used: the line buffers grow as the square of the threads T (2T groups × (T + 2) chunks
     /// in flight), and beyond 64 a 64 KiB chunk (about 1,600 rows) would be cut into groups of a dozen rows.
     static let maximumThreads = 64
+    /// What the output is written as.
     public var format: OutputFormat = .csv
     /// Input bytes per chunk (rounded to whole lines): small enough that the chunks in flight, their rows and
     /// lines stay in a core's cache (64 KiB: about 1,600 rows, 150 KB of rows and 100 KB of lines), large enough
@@ -39,6 +40,7 @@ public struct FusePipeline: Sendable {
     /// Called now and then with the rows read so far (for a progress line); nil for none.
     public var progress: (@Sendable (Int) -> Void)?
 
+    /// A pipeline with the model's `parameters` and the defaults: CSV, one thread, stopping at the first bad row.
     public init(parameters: AltitudeModelParameters) {
         self.parameters = parameters
     }

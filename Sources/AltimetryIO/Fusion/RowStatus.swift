@@ -1,7 +1,7 @@
 import Altimetry
 
 /// What became of an input row: the output's `status` column.
-public enum RowStatus: Sendable, Equatable {
+package enum RowStatus: Sendable, Equatable {
     /// Used (any GPS fix in it accepted or softly inflated).
     case ok
     /// Its GPS fix was gated: normalised innovation squared `nis` above `threshold`.
@@ -26,7 +26,7 @@ public enum RowStatus: Sendable, Equatable {
     }
 
     /// The text of the `status` column.
-    public var text: String {
+    package var text: String {
         switch self {
         case .ok: return "ok"
         case .gated(let nis, let threshold): return "gated: NIS \(Fixed.text(nis, 1)) > \(Fixed.text(threshold, 1))"

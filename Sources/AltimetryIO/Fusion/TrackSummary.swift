@@ -9,15 +9,21 @@ import Altimetry
 public struct TrackSummary: Sendable, Encodable {
     /// A rejected row: its line (or record) and why.
     public struct Rejection: Sendable, Encodable {
+        /// The 1-based line (a FIT record's 1-based index).
         public var line: Int
+        /// Why the row was rejected.
         public var reason: String
     }
 
     /// The final estimate's figures.
     public struct Final: Sendable, Encodable {
+        /// Altitude above mean sea level, in metres.
         public var altitudeM: Double
+        /// The altitude's one sigma, in metres.
         public var sigmaM: Double
+        /// Sea-level pressure (QNH), in hPa.
         public var qnhHpa: Double
+        /// QNH's one sigma, in hPa.
         public var qnhSigmaHpa: Double
 
         init(_ e: AltitudeEstimate) {
@@ -32,8 +38,9 @@ public struct TrackSummary: Sendable, Encodable {
     public var track: String
     /// Input rows in the track, whatever became of them.
     public var rows = 0
-    /// GPS fixes used and gated.
+    /// GPS fixes the filter used.
     public var fixesUsed = 0
+    /// GPS fixes the innovation gate rejected.
     public var fixesGated = 0
     /// Rows with a time and no reading, given the filter's prediction.
     public var predicted = 0
@@ -52,6 +59,7 @@ public struct TrackSummary: Sendable, Encodable {
     /// The final estimate as the filter gave it; not part of the JSON.
     public var finalEstimate: AltitudeEstimate?
 
+    /// The most rejected rows `rejections` lists (all are counted in `rejected`).
     public static let rejectionsKept = 100
 
     init(track: String) {

@@ -8,7 +8,10 @@ import Altimetry
 /// unknown calibration offset becomes part of the weather state (QNH), which GPS fixes, where there are any,
 /// then estimate. It is never also used as a GPS fix, so the same sensor is not counted twice.
 public enum ElevationSource: String, Sendable, Equatable, CaseIterable {
-    case gps, barometric
+    /// A GPS (GNSS) altitude above mean sea level, in metres: read as a GPS fix.
+    case gps
+    /// An altitude in metres the device computed from its own barometer: read back as a pressure.
+    case barometric
 
     /// The station pressure, in hPa, that the standard atmosphere gives at a barometric altitude in metres, or
     /// nil outside the standard atmosphere's troposphere (−1,000 to 11,000 m).

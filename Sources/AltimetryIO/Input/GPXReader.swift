@@ -7,13 +7,13 @@ import Foundation
 /// barometric altitude (see `ElevationSource`); an air temperature in `<extensions>` (`atemp` of Garmin's
 /// TrackPointExtension, any prefix; °C) is read as the station's temperature. Points without `ele` are rows
 /// without a reading. Each `trk` is one track. The XML is read by `XMLScanner`, in one linear pass.
-public enum GPXReader {
+package enum GPXReader {
     /// Parses `data` as the GPX file named `file` in messages, with the elevation given by `elevation` (nil: the
     /// default for the file's creator, see `ElevationSource.resolved`).
     ///
     /// - Throws: `InputError` for XML that is not well formed (with line and column), a file with no track point,
     ///   a point without a position or time, a value out of range, or time going backwards within a track.
-    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+    package static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
                 var parser = Parser(file: file, elevation: elevation)
@@ -29,7 +29,7 @@ public enum GPXReader {
     }
 
     /// The rows alone, as `read(_:file:elevation:)` reads them.
-    public static func table(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> InputTable {
+    package static func table(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> InputTable {
         try read(data, file: file, elevation: elevation).table
     }
 

@@ -13,11 +13,11 @@
 ///
 /// The parse is a few dozen integer operations on UTF-8 bytes, with no allocation: dates are turned into days
 /// with the civil-from-days inverse of Howard Hinnant's `days_from_civil`, exact for every year 0000-9999.
-public struct ISO8601Parser: Sendable {
-    public init() {}
+package struct ISO8601Parser: Sendable {
+    package init() {}
 
     /// The time of `text` in seconds since 1970-01-01T00:00:00Z, or nil if it is not an RFC 3339 date-time.
-    public func seconds(_ text: String) -> Double? {
+    package func seconds(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { Self.seconds(UnsafeRawBufferPointer($0)) }
     }
@@ -138,7 +138,7 @@ public struct ISO8601Parser: Sendable {
     ///
     /// The time is rounded to the millisecond; a time outside the years 0000-9999 (or not finite) is written as
     /// its number of seconds, since no date-time can carry it.
-    public func text(_ seconds: Double) -> String {
+    package func text(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > -62_167_219_200.5, seconds < 253_402_300_799.5 else { return "\(seconds)" }
         let milliseconds = Int((seconds * 1_000).rounded())
         var whole = milliseconds / 1_000

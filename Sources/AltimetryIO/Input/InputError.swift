@@ -19,6 +19,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sysexits code: `.noInput` (66) for a missing file, `.ioError` (74) for a read failure, else `.dataError` (65).
     public var exitCode: ExitCode
 
+    /// An error in `file`, at `line` and `column` where known, saying `message`, of class `exitCode`.
     public init(file: String, line: Int? = nil, column: (name: String, number: Int)? = nil, message: String,
                 exitCode: ExitCode = .dataError) {
         self.file = file
@@ -29,6 +30,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         self.exitCode = exitCode
     }
 
+    /// `FILE:LINE: column N 'NAME': MESSAGE`, with the parts that are known.
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }
@@ -50,6 +52,7 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
         return "'" + shown + (text.unicodeScalars.count > 60 ? "...'" : "'")
     }
 
+    /// Whether every field is the same.
     public static func == (a: InputError, b: InputError) -> Bool {
         a.file == b.file && a.line == b.line && a.columnName == b.columnName && a.columnNumber == b.columnNumber
             && a.message == b.message && a.exitCode == b.exitCode

@@ -2,7 +2,7 @@
 ///
 /// Units are in the names: `pressure_hpa` (hPa), `pressure_kpa` (kPa), `pressure_pa` (Pa), metres for `_m`,
 /// degrees Celsius for `temperature_c`, seconds for `t`.
-public enum InputField: String, Sendable, CaseIterable {
+package enum InputField: String, Sendable, CaseIterable {
     case t, time
     case pressureHectopascals = "pressure_hpa", pressureKilopascals = "pressure_kpa", pressurePascals = "pressure_pa"
     /// A barometric altitude in metres (a watch's or Core Motion's), read through the standard atmosphere as a

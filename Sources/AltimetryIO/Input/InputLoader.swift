@@ -16,7 +16,7 @@ public enum InputLoader {
     ///
     /// - Throws: `InputError` with `.noInput` (66) when the file does not exist, is a directory or cannot be
     ///   opened, `.ioError` (74) when reading fails.
-    public static func data(_ path: String) throws(InputError) -> Data {
+    package static func data(_ path: String) throws(InputError) -> Data {
         try InputFile(path: path).readAll()
     }
 

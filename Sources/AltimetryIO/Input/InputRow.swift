@@ -20,12 +20,14 @@ public struct InputRow: Sendable, Equatable {
     @NaNForNil public var reference: Double?
     /// Index of the row's track in `InputTable.trackNames` (0 when the file has no `track_id`).
     public var track: Int
-    /// Latitude and longitude in degrees, when the input has them (track files, or `lat`/`lon` columns).
+    /// Latitude in degrees, north positive, when the input has positions (track files, or `lat`/`lon` columns).
     @NaNForNil public var latitude: Double?
+    /// Longitude in degrees, east positive.
     @NaNForNil public var longitude: Double?
     /// Why the row cannot be used, when `--skip-invalid` kept it instead of stopping.
     public var invalidReason: String?
 
+    /// A row from `line` at `time` (seconds), with the readings given, in the units of the properties.
     public init(line: Int, time: Double, pressure: Double? = nil, gpsAltitude: Double? = nil,
                 gpsVerticalAccuracy: Double? = nil, temperature: Double? = nil, reference: Double? = nil,
                 track: Int = 0, latitude: Double? = nil, longitude: Double? = nil, invalidReason: String? = nil) {

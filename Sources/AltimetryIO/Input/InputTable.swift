@@ -27,8 +27,9 @@ public struct InputTable: Sendable, Equatable {
     /// The row error that ended the input early (without `--skip-invalid`): `rows` are those before it.
     public var stoppedBy: InputError?
     /// A GPX input's document, which GPX output gives back with the fused elevation.
-    public var gpx: GPXDocument?
+    package var gpx: GPXDocument?
 
+    /// An empty table of the input named `file`.
     public init(file: String) {
         self.file = file
     }
@@ -87,6 +88,7 @@ public struct ReadOptions: Sendable, Equatable {
     /// What a GPX, TCX or FIT file's elevation is (`--ele`); nil for the format's default.
     public var elevation: ElevationSource?
 
+    /// Options with the given values; the defaults read as `altimetry fuse` does without options.
     public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
                 referenceColumn: String? = nil, elevation: ElevationSource? = nil) {
         self.skipInvalid = skipInvalid

@@ -7,12 +7,15 @@
 public struct NaNForNil: Sendable, Equatable {
     private var stored: Double
 
+    /// Stores `wrappedValue`, NaN for nil.
     public init(wrappedValue: Double?) { stored = wrappedValue ?? .nan }
 
+    /// The reading, nil where NaN is stored.
     public var wrappedValue: Double? {
         get { stored.isNaN ? nil : stored }
         set { stored = newValue ?? .nan }
     }
 
+    /// Whether the readings are equal (two nils are).
     public static func == (a: NaNForNil, b: NaNForNil) -> Bool { a.wrappedValue == b.wrappedValue }
 }

@@ -8,12 +8,12 @@ import Foundation
 /// `Creator` `Name` (see `ElevationSource.resolved`), which TCX writes after the laps, so altitudes are turned
 /// into readings once the file is read. Heart rate, cadence and the rest are not read. Namespace prefixes are
 /// ignored (elements are matched by local name).
-public enum TCXReader {
+package enum TCXReader {
     /// Parses `data` as the TCX file named `file` in messages.
     ///
     /// - Throws: `InputError` for XML that is not well formed (with line and column), no track point, a track
     ///   point without a time, a value out of range, or time going backwards within a track.
-    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+    package static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
                 var parser = Parser(file: file)

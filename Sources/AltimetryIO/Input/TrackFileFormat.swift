@@ -1,11 +1,11 @@
 import Foundation
 
 /// The track file formats that watches, bike computers and phone apps upload, known by the file's extension.
-public enum TrackFileFormat: String, Sendable, CaseIterable {
+package enum TrackFileFormat: String, Sendable, CaseIterable {
     case gpx, tcx, fit
 
     /// The format `path`'s extension names (`.gpx`, `.tcx`, `.fit`, any case), or nil.
-    public init?(path: String) {
+    package init?(path: String) {
         let lower = path.lowercased()
         guard let format = Self.allCases.first(where: { lower.hasSuffix("." + $0.rawValue) }) else { return nil }
         self = format
@@ -14,7 +14,7 @@ public enum TrackFileFormat: String, Sendable, CaseIterable {
     /// Reads `data` in this format, as the file named `file` in messages.
     ///
     /// - Throws: the reader's `InputError`.
-    public func read(_ data: Data, file: String, elevation: ElevationSource?) throws(InputError) -> TrackFileReading {
+    package func read(_ data: Data, file: String, elevation: ElevationSource?) throws(InputError) -> TrackFileReading {
         switch self {
         case .gpx: return try GPXReader.read(data, file: file, elevation: elevation)
         case .tcx: return try TCXReader.read(data, file: file, elevation: elevation)

@@ -1,17 +1,17 @@
 /// What a track file reader (GPX, TCX, FIT) gives: the rows, what their elevation was taken as and why, and for
 /// GPX the document that GPX output gives back.
-public struct TrackFileReading: Sendable, Equatable {
+package struct TrackFileReading: Sendable, Equatable {
     /// The rows, one per track point or record, in file order.
-    public var table: InputTable
+    package var table: InputTable
     /// What the file's elevation was read as.
-    public var elevation: ElevationSource
+    package var elevation: ElevationSource
     /// Why: the option, or the default the format and device made likely (for the summary).
-    public var elevationReason: String
+    package var elevationReason: String
     /// The GPX document, when the file is GPX.
-    public var gpx: GPXDocument?
+    package var gpx: GPXDocument?
 
     /// The summary's line about the elevation, such as `elevation read as barometric (FIT records; --ele gps ...)`.
-    public var elevationNote: String {
+    package var elevationNote: String {
         "\(table.file): elevation read as \(elevation.rawValue) (\(elevationReason))"
     }
 }

@@ -23,8 +23,11 @@ public final class ReplaySource: ReadingSource {
     public let track: String?
     /// How fast readings are delivered.
     public let pacing: SourcePacing
+    /// Whether a consumer is iterating the readings, and how many it took (`ReadingSource`).
     public let activity = SourceActivity()
 
+    /// A source replaying `path` (with `pressurePath`'s barometer readings for a GPX, TCX or FIT file) with
+    /// `options`, its track `track`, at `pacing`.
     public init(path: String, pressurePath: String? = nil, options: ReadOptions = ReadOptions(), track: String? = nil,
                 pacing: SourcePacing = .immediate) {
         self.path = path
@@ -65,6 +68,10 @@ public final class ReplaySource: ReadingSource {
         }
     }
 
+    /// The file's usable readings, in file order, at the source's pacing (time in seconds, pressure in hPa,
+    /// altitudes in metres, temperature in kelvin).
+    ///
+    /// - Throws: (in the stream) the file's `InputError`.
     public func readings() -> AsyncThrowingStream<AltitudeReading, any Error> {
         ReadingStream.make(isAvailable: isAvailable, activity: activity) { deliver in
             // `self` is captured here, and so lives until this task returns.

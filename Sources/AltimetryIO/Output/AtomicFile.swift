@@ -19,11 +19,11 @@ import Foundation
 /// - **Leftovers**: a run killed by SIGKILL or a crash leaves its temporary file (`.NAME.tmp-UUID`). Each
 ///   temporary file is held under an exclusive `flock` while in use, so a later `AtomicFile` for the same
 ///   destination recognises one nobody holds as stale and removes it (see `removeStaleTemporaries`).
-public final class AtomicFile: @unchecked Sendable {
+package final class AtomicFile: @unchecked Sendable {
     // Safety: one writer at a time (the streaming fuser's write tasks run one at a time, each ordered after the
     // one before by `ChunkPipeline`'s lock).
     /// The destination path, as given.
-    public let path: String
+    package let path: String
     /// The file replaced at `commit`: `path` with symbolic links followed; nil when writing to `path` directly.
     private let destination: String?
     /// The temporary file, renamed to `destination` at `commit`; nil when writing to `path` directly.
@@ -35,7 +35,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Creates the temporary file for `path`, after removing stale ones an earlier killed run left for it.
     ///
     /// - Throws: `InputError` with `.cannotCreate` (73) if it cannot be created.
-    public init(path: String) throws(InputError) {
+    package init(path: String) throws(InputError) {
         self.path = path
         var status = stat()
         if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR {
@@ -76,7 +76,7 @@ public final class AtomicFile: @unchecked Sendable {
     ///
     /// - Throws: `InputError` with `.cannotCreate` (73) if the temporary file cannot be created or renamed,
     ///   `.ioError` (74) if writing fails; the temporary file is removed either way.
-    public static func write(_ bytes: [UInt8], to path: String) throws(InputError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(InputError) {
         let file = try AtomicFile(path: path)
         var failure: InputError?
         bytes.withUnsafeBytes { raw in
@@ -89,7 +89,7 @@ public final class AtomicFile: @unchecked Sendable {
     /// Appends `bytes` to the temporary file.
     ///
     /// - Throws: `InputError` with `.ioError` (74) if writing fails, after removing the temporary file.
-    public func append(_ bytes: UnsafeRawBufferPointer) throws(InputError) {
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(InputError) {
         precondition(!finished, "append after commit or abandon")
         var written = 0
         while written < bytes.count {
@@ -106,7 +106,7 @@ public final class AtomicFile: @unchecked Sendable {
     ///
     /// - Throws: `InputError` with `.ioError` (74) if flushing or closing fails, `.cannotCreate` (73) if the
     ///   rename fails; the temporary file is removed either way.
-    public func commit() throws(InputError) {
+    package func commit() throws(InputError) {
         precondition(!finished, "commit after commit or abandon")
         guard let temporary, let destination else {
             finished = true
@@ -126,7 +126,7 @@ public final class AtomicFile: @unchecked Sendable {
     }
 
     /// Closes and removes the temporary file, leaving `path` as it was; nothing after a commit.
-    public func abandon() {
+    package func abandon() {
         guard !finished else { return }
         finished = true
         if let temporary { unlink(temporary) }

@@ -4,7 +4,7 @@
 /// The FIT SDK computes it a nibble at a time with a 16-entry table (`nibbleTable`); that is the reflected CRC-16
 /// of polynomial 0x8005 (CRC-16/ARC), so a byte at a time is crc = (crc >> 8) ⊕ T[(crc ⊕ byte) & 0xFF], with
 /// T[x] the nibble algorithm's CRC of the single byte x from 0: one lookup per byte instead of four.
-public enum FITCRC {
+package enum FITCRC {
     /// The FIT SDK's table, for a nibble.
     static let nibbleTable: [UInt16] = [
         0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
@@ -26,7 +26,7 @@ public enum FITCRC {
     static let byteTable: [UInt16] = (0...255).map { nibbleStep(0, UInt8($0)) }
 
     /// The CRC of `bytes[range]`, starting from 0.
-    public static func checksum(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt16 {
+    package static func checksum(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> UInt16 {
         var crc: UInt16 = 0
         byteTable.withUnsafeBufferPointer { table in
             for k in range { crc = (crc >> 8) ^ table[Int(UInt8(truncatingIfNeeded: crc) ^ bytes[k])] }

@@ -2,44 +2,44 @@
 ///
 /// Every value is optional: a field that is absent, or holds its base type's invalid sentinel (`0xFFFF` for a
 /// `uint16`, `0x7FFFFFFF` for a `sint32`...), is no reading.
-public struct FITMessages: Sendable, Equatable {
+package struct FITMessages: Sendable, Equatable {
     /// A `record` message (global number 20): the device's sample, usually once a second.
-    public struct Record: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// The message's index among all data messages of the file (0-based), for messages.
-        public var index: Int
+        package var index: Int
         /// Seconds since 1970-01-01T00:00:00Z (FIT counts from 1989-12-31T00:00:00Z: 631,065,600 s later).
-        public var time: Double?
+        package var time: Double?
         /// Degrees, WGS 84 (FIT semicircles × 180 / 2³¹).
-        public var latitude: Double?
-        public var longitude: Double?
+        package var latitude: Double?
+        package var longitude: Double?
         /// `altitude` (uint16, m × 5 + 500) and `enhanced_altitude` (uint32, same scale), in metres.
-        public var altitude: Double?
-        public var enhancedAltitude: Double?
+        package var altitude: Double?
+        package var enhancedAltitude: Double?
         /// Air temperature, in °C (sint8).
-        public var temperature: Double?
+        package var temperature: Double?
         /// Station pressure, in Pa (uint32), which few devices record.
-        public var absolutePressure: Double?
+        package var absolutePressure: Double?
     }
 
     /// A `gps_metadata` message (global number 160): a GNSS fix with its own altitude, beside a barometric record.
-    public struct GNSSFix: Sendable, Equatable {
-        public var index: Int
+    package struct GNSSFix: Sendable, Equatable {
+        package var index: Int
         /// Seconds since 1970, with `timestamp_ms` added where present.
-        public var time: Double?
-        public var latitude: Double?
-        public var longitude: Double?
+        package var time: Double?
+        package var latitude: Double?
+        package var longitude: Double?
         /// `enhanced_altitude` (uint32, m × 5 + 500), in metres above mean sea level.
-        public var altitude: Double?
+        package var altitude: Double?
     }
 
-    public var records: [Record] = []
-    public var gnssFixes: [GNSSFix] = []
+    package var records: [Record] = []
+    package var gnssFixes: [GNSSFix] = []
     /// `file_id`'s `manufacturer` and `product` numbers and `product_name`, when the file has them.
-    public var manufacturer: Int?
-    public var product: Int?
-    public var productName: String?
+    package var manufacturer: Int?
+    package var product: Int?
+    package var productName: String?
     /// Data messages of other kinds, skipped (`session`, `lap`, `device_info`, manufacturer messages...).
-    public var skippedMessages = 0
+    package var skippedMessages = 0
     /// Developer fields skipped, in all messages.
-    public var skippedDeveloperFields = 0
+    package var skippedDeveloperFields = 0
 }

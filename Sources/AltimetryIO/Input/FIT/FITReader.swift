@@ -9,12 +9,12 @@ import Foundation
 /// then its barometric altitude, from the same sensor, is not used besides. `temperature` (°C) is the station's
 /// air temperature. A `gps_metadata` message's `enhanced_altitude` is always a GPS fix. Records without a time
 /// are skipped, with a notice.
-public enum FITReader {
+package enum FITReader {
     /// Parses `data` as the FIT file named `file` in messages.
     ///
     /// - Throws: `InputError` for what `FITDecoder` refuses (naming the byte offset), a file without records, a
     ///   value out of range (naming the message), or time going backwards.
-    public static func read(_ data: Data, file: String, elevation option: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+    package static func read(_ data: Data, file: String, elevation option: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
         let messages: FITMessages
         do {
             messages = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(FITDecoder.Failure) -> FITMessages in
