@@ -1,4 +1,5 @@
-/// Process exit codes, from BSD's sysexits.h, so scripts can tell a usage mistake from bad data.
+/// The class of a failure, as a process exit code from BSD's sysexits.h: `altimetry` exits with it, so scripts can
+/// tell a usage mistake from bad data, and a server maps an `InputError`'s to statuses of its own.
 public enum ExitCode: Int32, Sendable {
     /// Success.
     case success = 0

@@ -4,7 +4,9 @@ extension ElevationSource {
     /// The command-line option, shared by the commands that read track files.
     static let option = ArgumentScanner.Option(
         "ele", .value, placeholder: "gps|barometric",
-        help: "What a GPX, TCX or FIT elevation is (default: barometric for FIT records and for GPX or TCX from a device with a barometer, else gps).")
+        help:
+            "What a GPX, TCX or FIT elevation is (default: barometric for FIT records and for GPX or TCX from a device with a barometer, else gps)."
+    )
 
     /// The option's value, or nil (the format's default) when it is absent.
     ///
