@@ -1,12 +1,12 @@
 import Foundation
 
-/// Where the fuse pipeline writes its output, in pieces as they are ready: a file written atomically, a file
-/// appended to as rows arrive (`fuse --follow --out`), a file descriptor (the process's standard output, a
-/// socket), memory, or a function given each piece.
+/// Where `fuse` writes its output, in pieces as they are ready: a file written atomically (`--out`), a file
+/// appended to as rows arrive (`--follow --out`), a file descriptor (the process's standard output, a socket),
+/// memory, or a function given each piece (a server's response, a test's console).
 ///
 /// A write error (a full disk, `/dev/full`, a closed pipe with SIGPIPE ignored) is an `InputError` with
-/// `.ioError` (74), never a crash. Not thread-safe: one writer at a time (a `FusePipeline` run writes from its
-/// threads one piece at a time, each after the one before has ended).
+/// `.ioError` (74), never a crash. Not thread-safe: one writer at a time.
+/// (A `FusePipeline` run writes from its threads one piece at a time, each after the one before has ended.)
 public final class OutputSink {
     private enum Target {
         case atomic(AtomicFile)
@@ -88,7 +88,7 @@ public final class OutputSink {
         if let failure { throw failure }
     }
 
-    /// Makes the output final: an atomic file appears at its path (other sinks have nothing to do).
+    /// Makes the output final: an atomic file appears at its path.
     ///
     /// - Throws: `InputError` as `AtomicFile.commit` does.
     public func commit() throws(InputError) {
