@@ -12,6 +12,8 @@ let package = Package(
             name: "Altimetry",
             targets: ["LinearAlgebra", "Randomness", "Optimization", "StateEstimation", "Altimetry", "Simulation"]
         ),
+        /// The file readers and the fuse pipeline, for a server that reads uploads and fuses them in-process.
+        .library(name: "AltimetryIO", targets: ["AltimetryIO"]),
         .executable(name: "altimetry", targets: ["altimetry"]),
         /// The fuzz checks, for the libFuzzer driver in `Fuzz/` (a package of its own, built with the fuzzer's flags).
         .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
@@ -50,22 +52,29 @@ let package = Package(
         /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
         .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
 
+        // MARK: - Files
+
+        /// The file readers (CSV, NDJSON, GPX, TCX, FIT) and the fuse pipeline from rows to CSV, NDJSON or GPX.
+        .target(name: "AltimetryIO", dependencies: ["Altimetry", "StateEstimation", "CSignalCleanup"]),
+
         // MARK: - Command line
 
-        /// The `altimetry` commands, file formats and plotting, as a testable library.
-        .target(name: "AltimetryCLI", dependencies: ["Altimetry", "Simulation", "StateEstimation", "CSignalCleanup"]),
+        /// The `altimetry` commands: argument parsing, the console and exit codes, plotting, as a testable library.
+        .target(name: "AltimetryCLI", dependencies: ["Altimetry", "AltimetryIO", "Simulation", "StateEstimation"]),
         .executableTarget(name: "altimetry", dependencies: ["AltimetryCLI"]),
 
         // MARK: - Fuzzing
 
         /// Checks run on arbitrary bytes by libFuzzer (`make fuzz`) and on the saved corpus by the tests.
-        .target(name: "FuzzTargets", dependencies: ["AltimetryCLI", "Altimetry", "LinearAlgebra"]),
+        .target(name: "FuzzTargets", dependencies: ["AltimetryIO", "Altimetry", "LinearAlgebra"]),
 
         // MARK: - Benchmarks
 
         .executableTarget(
             name: "altimetry-bench",
-            dependencies: ["LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI", "Randomness"],
+            dependencies: [
+                "LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO", "AltimetryCLI", "Randomness",
+            ],
             path: "Benchmarks/altimetry-bench"
         ),
 
@@ -87,13 +96,15 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
         .testTarget(
             name: "AltimetryCLITests",
-            dependencies: ["AltimetryCLI", "Altimetry", "Simulation", "Randomness"],
+            dependencies: ["AltimetryCLI", "AltimetryIO", "Altimetry", "Simulation", "Randomness"],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         /// The code samples of README.md, Docs/ and the DocC catalogs, compiled and run; the pages show them verbatim.
         .testTarget(
             name: "DocSamplesTests",
-            dependencies: ["LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryCLI"]
+            dependencies: [
+                "LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO", "AltimetryCLI",
+            ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
     ],

@@ -1,5 +1,6 @@
 import Altimetry
 import AltimetryCLI
+import AltimetryIO
 import Dispatch
 import Foundation
 import Randomness

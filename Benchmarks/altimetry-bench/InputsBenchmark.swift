@@ -1,4 +1,4 @@
-import AltimetryCLI
+import AltimetryIO
 import Foundation
 
 /// `altimetry-bench inputs [--rows N] [--samples K]`: the readers' speed, each against the plain CSV reader on `t`

@@ -1,5 +1,5 @@
 import Altimetry
-import AltimetryCLI
+import AltimetryIO
 import Foundation
 
 /// `altimetry-bench real [--data DIR]`: the fixed and the adaptive GPS error model on the real recordings.

@@ -1,3 +1,4 @@
+import AltimetryIO
 import Foundation
 
 /// The `altimetry` entry point: picks the subcommand, scans its arguments and runs it.

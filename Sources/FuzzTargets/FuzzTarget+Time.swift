@@ -1,4 +1,4 @@
-import AltimetryCLI
+import AltimetryIO
 import Foundation
 
 extension FuzzTarget {

@@ -1,4 +1,4 @@
-import AltimetryCLI
+import AltimetryIO
 import Foundation
 
 /// Bytes put in a file of their own for one read through `InputLoader`, the path every command reads by.

@@ -19,6 +19,7 @@ public struct AirColumn: Sendable, Equatable, Codable {
     /// Lapse rate Γ, in K/m (positive when the air cools with height; the standard 0.0065).
     public var lapseRate: Double
 
+    /// A column `temperatureOffset` kelvin from standard with lapse rate `lapseRate` in K/m.
     public init(temperatureOffset: Kelvin = 0, lapseRate: Double = StandardAtmosphere.lapseRate) {
         self.temperatureOffset = temperatureOffset
         self.lapseRate = lapseRate

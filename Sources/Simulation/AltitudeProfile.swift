@@ -13,6 +13,7 @@ public struct AltitudeProfile: Sendable, Equatable, Codable {
         /// Altitude above mean sea level, in metres.
         public var altitude: Meters
 
+        /// A knot at `time` (seconds) and `altitude` (metres above mean sea level).
         public init(time: Seconds, altitude: Meters) {
             self.time = time
             self.altitude = altitude

@@ -18,6 +18,7 @@ public struct BuildingVisit: Sendable, Equatable {
         /// Vertical speed in m/s, positive upwards.
         public var verticalSpeed: Double
 
+        /// A leg of `seconds` seconds at `verticalSpeed` m/s (positive upwards).
         public init(seconds: Int, verticalSpeed: Double) {
             self.seconds = seconds
             self.verticalSpeed = verticalSpeed
@@ -26,6 +27,7 @@ public struct BuildingVisit: Sendable, Equatable {
 
     /// A true change of floor: when the move starts and how many floors it spans (negative downwards).
     public struct FloorChange: Sendable, Equatable, Codable {
+        /// A change starting at `time` (seconds) of `floors` floors (negative downwards).
         public init(time: Int, floors: Int) {
             self.time = time
             self.floors = floors

@@ -28,6 +28,7 @@ public struct GPSModel: Sendable, Equatable, Codable {
     /// Receiver faults (jumps, a cold start); none by default.
     public var faults: [GPSFault] = []
 
+    /// A receiver on `clock` with the given errors (metres), correlation time (seconds) and outages.
     public init(clock: SampleClock = SampleClock(rate: 1, jitter: 0.1),
                 correlatedErrorStandardDeviation: Meters = 10, correlationTime: Seconds = 60,
                 whiteNoiseStandardDeviation: Meters = 1, outages: [GPSOutage] = [],

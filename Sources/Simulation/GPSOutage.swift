@@ -11,6 +11,7 @@ public struct GPSOutage: Sendable, Equatable, Codable {
     /// Length of the outage, in seconds.
     public var duration: Seconds
 
+    /// An outage from `start` for `duration`, both in seconds.
     public init(start: Seconds, duration: Seconds) {
         self.start = start
         self.duration = duration

@@ -19,6 +19,7 @@ public struct GroundTruth: Sendable, Equatable, Codable {
     /// The multipath offset injected into this row's fix, in metres, or `nil` for a clean fix or no fix.
     public var outlierOffset: Meters?
 
+    /// A row's truth with altitudes and errors in metres, pressures in hPa and the air temperature in kelvin.
     public init(altitude: Meters, weatherOffset: Hectopascals, pressure: Hectopascals, airTemperature: Kelvin,
                 gpsCorrelatedError: Meters, gpsError: Meters? = nil, outlierOffset: Meters? = nil) {
         self.altitude = altitude

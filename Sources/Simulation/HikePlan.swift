@@ -21,6 +21,7 @@ public struct HikePlan: Sendable, Equatable, Codable {
     /// Length of the rest at the summit, in seconds (zero for none).
     public var summitRest: Seconds
 
+    /// A hike of `climb` metres at the given speeds (m/s), resting `restDuration` seconds every `restInterval` metres.
     public init(climb: Meters, ascentSpeed: Double, descentSpeed: Double, restInterval: Meters,
                 restDuration: Seconds, summitRest: Seconds) {
         self.climb = climb

@@ -17,6 +17,7 @@ public struct MultipathOutliers: Sendable, Equatable, Codable {
     /// Earliest time an outlier may occur, in seconds since the start.
     public var notBefore: Seconds
 
+    /// `count` outliers of `minimumOffset` to `maximumOffset` metres, none before `notBefore` seconds.
     public init(count: Int, minimumOffset: Meters = 40, maximumOffset: Meters = 80, notBefore: Seconds = 60) {
         self.count = count
         self.minimumOffset = minimumOffset

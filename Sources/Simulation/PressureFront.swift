@@ -17,6 +17,7 @@ public struct PressureFront: Sendable, Equatable, Codable {
     /// Total change of sea-level pressure, in hPa (negative for the falling pressure of an approaching front).
     public var change: Hectopascals
 
+    /// A front from `start` for `duration` (seconds) changing sea-level pressure by `change` hPa.
     public init(start: Seconds, duration: Seconds, change: Hectopascals) {
         self.start = start
         self.duration = duration

@@ -19,6 +19,7 @@ public struct SampleClock: Sendable, Equatable, Codable {
     /// Time of the first grid instant, in seconds (non-negative).
     public var phase: Seconds
 
+    /// A clock at `rate` samples per second with `jitter` (a fraction of the interval), starting at `phase` seconds.
     public init(rate: Double, jitter: Double = 0, phase: Seconds = 0) {
         self.rate = rate
         self.jitter = jitter

@@ -26,6 +26,7 @@ public struct Scenario: Sendable, Equatable, Codable {
     /// The GPS receiver.
     public var gps: GPSModel
 
+    /// A scenario of `duration` seconds from `seed` with the given profile, weather, air column and sensors.
     public init(name: String, seed: UInt64, duration: Seconds, profile: AltitudeProfile,
                 weather: WeatherModel = .calm, air: AirColumn = .standard,
                 barometer: BarometerModel = BarometerModel(), gps: GPSModel = GPSModel()) {

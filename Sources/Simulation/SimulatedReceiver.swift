@@ -36,6 +36,7 @@ public struct SimulatedReceiver: Sendable, Equatable, Hashable, Codable, CustomS
     /// What the fixes report.
     public var report: AccuracyReport
 
+    /// A receiver with σ_e in metres and τ in seconds, reporting `report`.
     public init(correlatedErrorStandardDeviation: Meters, correlationTime: Seconds, report: AccuracyReport = .none) {
         self.correlatedErrorStandardDeviation = correlatedErrorStandardDeviation
         self.correlationTime = correlationTime

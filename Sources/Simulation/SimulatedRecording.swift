@@ -12,6 +12,7 @@ public struct SimulatedRecording: Sendable, Equatable, Codable {
     /// The truth, row by row.
     public var truth: [GroundTruth]
 
+    /// A recording of `scenario`: its readings and one truth per reading.
     public init(scenario: Scenario, readings: [SimulatedReading], truth: [GroundTruth]) {
         precondition(readings.count == truth.count, "A recording has one truth per reading")
         self.scenario = scenario

@@ -22,6 +22,7 @@ public final class SimulatedSource: ReadingSource {
     public let isAvailable: Bool
     public let activity = SourceActivity()
 
+    /// A source replaying `scenario`'s simulation at `pacing`, its accuracies in `accuracyConvention`.
     public init(scenario: Scenario, pacing: SourcePacing = .immediate,
                 accuracyConvention: VerticalAccuracyConvention = .oneSigma, isAvailable: Bool = true) {
         self.scenario = scenario

@@ -8,18 +8,27 @@ import Randomness
 /// None carries a temperature reading: the column must be learned from GPS. Weather: a random walk of
 /// 1 hPa/√h from a non-standard QNH, as the outdoor scenarios of `ScenarioName`.
 public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// A hike under a column 20 K hot or cold.
     case hikeHot = "hike-hot", hikeCold = "hike-cold"
+    /// A drive under a column 20 K hot or cold.
     case driveHot = "drive-hot", driveCold = "drive-cold"
+    /// A paraglider flight under a column 20 K hot or cold.
     case paragliderHot = "paraglider-hot", paragliderCold = "paraglider-cold"
+    /// A skydive under a column 20 K hot or cold.
     case skydiveHot = "skydive-hot", skydiveCold = "skydive-cold"
+    /// A receiver's cold start: its first fixes off by tens of metres, then converging.
     case coldStart = "cold-start"
+    /// A GPS dropout during a large descent.
     case dropout
+    /// A barometer that steps, spikes or sticks.
     case barometerStep = "baro-step", barometerSpike = "baro-spike", barometerStuck = "baro-stuck"
+    /// A GPS receiver whose altitude jumps.
     case gpsJump = "gps-jump"
 
     /// A column 20 K warmer than standard with a steeper lapse (7.5 K/km), or 20 K colder with a shallower one
     /// (5.5 K/km): neither is the filter's standard lapse plus an offset.
     public static let hotColumn = AirColumn(temperatureOffset: 20, lapseRate: 0.0075)
+    /// The cold column: 20 K colder than standard, lapse rate 5.5 K/km.
     public static let coldColumn = AirColumn(temperatureOffset: -20, lapseRate: 0.0055)
 
     /// The time the scenario's event begins, in seconds: the landing (skydive), the first good fixes (cold start),

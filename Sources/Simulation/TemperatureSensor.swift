@@ -11,6 +11,7 @@ public struct TemperatureSensor: Sendable, Equatable, Codable {
     /// Standard deviation of the white noise, in kelvin.
     public var noiseStandardDeviation: Kelvin
 
+    /// A sensor with `bias` and white noise of `noiseStandardDeviation`, both in kelvin.
     public init(bias: Kelvin = 0, noiseStandardDeviation: Kelvin = 0.2) {
         self.bias = bias
         self.noiseStandardDeviation = noiseStandardDeviation

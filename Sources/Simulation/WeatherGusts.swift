@@ -12,6 +12,7 @@ public struct WeatherGusts: Sendable, Equatable, Codable {
     /// The correlation time τ, in seconds.
     public var correlationTime: Seconds
 
+    /// Gusts of `standardDeviation` hPa with correlation time `correlationTime` seconds.
     public init(standardDeviation: Hectopascals = 0.01, correlationTime: Seconds = 20) {
         self.standardDeviation = standardDeviation
         self.correlationTime = correlationTime

@@ -33,6 +33,7 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     /// Gust noise; nil for none.
     public var gusts: WeatherGusts?
 
+    /// Weather with the given offset (hPa), trend (hPa/h), random walk (hPa²/s), fronts, swells, gusts.
     public init(initialOffset: Hectopascals = 0, trendPerHour: Hectopascals = 0, randomWalkVariance: Double = 0,
                 fronts: [PressureFront] = [], randomTrendStandardDeviation: Double = 0, swells: WeatherSwells? = nil,
                 gusts: WeatherGusts? = nil) {

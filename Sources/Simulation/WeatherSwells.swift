@@ -24,6 +24,7 @@ public struct WeatherSwells: Sendable, Equatable, Codable {
     /// The number of sinusoids K.
     public var count: Int
 
+    /// `count` swells of `rootMeanSquare` hPa in all, with periods from `shortestPeriod` to `longestPeriod` seconds.
     public init(rootMeanSquare: Hectopascals = 0.1, shortestPeriod: Seconds = 1_200, longestPeriod: Seconds = 10_800,
                 count: Int = 6) {
         self.rootMeanSquare = rootMeanSquare

@@ -6,20 +6,35 @@
 public enum EstimationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The quantity an error is about.
     public enum Quantity: String, Sendable, Equatable, Codable {
+        /// The initial mean x₀.
         case initialMean = "initial mean x0"
+        /// The initial covariance P₀.
         case initialCovariance = "initial covariance P0"
+        /// The transition F.
         case transition = "transition F"
+        /// The process noise Q.
         case processNoise = "process noise Q"
+        /// The observation matrix H.
         case observationMatrix = "observation matrix H"
+        /// The predicted measurement h(x).
         case predictedMeasurement = "predicted measurement h(x)"
+        /// The measurement z.
         case measurement = "measurement z"
+        /// The measurement noise R.
         case measurementNoise = "measurement noise R"
+        /// The innovation covariance S.
         case innovationCovariance = "innovation covariance S"
+        /// The updated mean x.
         case updatedMean = "updated mean x"
+        /// The updated covariance P.
         case updatedCovariance = "updated covariance P"
+        /// The predicted covariance P⁻.
         case predictedCovariance = "predicted covariance P⁻"
+        /// The known input u.
         case input = "known input u"
+        /// A recorded run given to the smoother.
         case recordedRun = "recorded run"
+        /// A checkpoint given to restore a filter.
         case checkpoint = "checkpoint"
     }
 

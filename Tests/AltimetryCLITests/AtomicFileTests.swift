@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// `AtomicFile` around the rename: symbolic links, modes, devices and the temporary files of killed runs.
 @Suite("AtomicFile")

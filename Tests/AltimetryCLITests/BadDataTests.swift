@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Bad data that readers used to take silently: each is now read right or refused with its line and column.
 @Suite("Bad data is never taken silently")

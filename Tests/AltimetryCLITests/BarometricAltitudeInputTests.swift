@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// `baro_alt_m`: a barometric altitude (a watch's, or Core Motion's relative altitude) read in place of a
 /// pressure through the standard atmosphere, its unknown offset left to the weather state.

@@ -1,6 +1,7 @@
 import Altimetry
 import Foundation
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Collects what a command writes to each stream.
 final class CapturingConsole: @unchecked Sendable {

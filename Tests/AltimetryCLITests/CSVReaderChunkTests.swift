@@ -2,6 +2,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("CSVReader in chunks")
 struct CSVReaderChunkTests {

@@ -3,6 +3,7 @@ import Foundation
 import Simulation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("EvaluateCommand")
 struct EvaluateCommandTests {

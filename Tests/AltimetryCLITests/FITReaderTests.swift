@@ -2,6 +2,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// The FIT decoder against `fitdecode` (an independent Python decoder) on files written by
 /// `Fixtures/FIT/make_fit_fixtures.py`, whose encoder is not this decoder either: both byte orders, 12- and

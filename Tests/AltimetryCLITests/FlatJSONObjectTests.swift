@@ -2,6 +2,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// `FlatJSONObject` against Foundation's `JSONSerialization` as the independent reference, on random flat
 /// objects and on mutations of them. Three differences are on purpose: a key given twice and a trailing comma

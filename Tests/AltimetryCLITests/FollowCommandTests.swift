@@ -3,6 +3,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Counts the console's writes, to see rows arrive while the file grows.
 private final class RecordingConsole: @unchecked Sendable {

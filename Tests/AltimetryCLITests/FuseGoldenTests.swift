@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Golden files: `altimetry fuse` on a fixed input must print exactly the committed outputs, in every format.
 ///

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// `FusePipeline` on messy multi-track inputs: whatever the chunk size and the number of threads, each row gets
 /// what its track's filter gives it on its own, in input order, and the skipped rows are reported in input order.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("GPX round trip")
 struct GPXTrackWriterTests {

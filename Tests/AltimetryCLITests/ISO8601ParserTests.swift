@@ -2,6 +2,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// The strict RFC 3339 parser, checked against Foundation's `ISO8601DateFormatter` (ICU) as an independent
 /// reference wherever that one is safe to call and uses the same calendar.

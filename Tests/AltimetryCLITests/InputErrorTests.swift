@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Every kind of bad input named in the issue: its message (file, line, column, found, expected) and exit code.
 @Suite("Input errors")

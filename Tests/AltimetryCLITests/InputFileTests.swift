@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Inputs that are not regular files: `/dev/null`, a FIFO, a process substitution.
 @Suite("Inputs that are not regular files")

@@ -3,6 +3,7 @@ import Foundation
 import Randomness
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// Seeded mutation testing of the readers and the fuser: random byte edits of valid CSV, NDJSON and GPX must give
 /// either a result or a typed `InputError`, never a trap. A trap would abort the test process, so passing is the

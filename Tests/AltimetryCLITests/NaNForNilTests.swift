@@ -1,5 +1,6 @@
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("NaNForNil")
 struct NaNForNilTests {

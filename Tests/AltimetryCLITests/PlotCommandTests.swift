@@ -3,6 +3,7 @@ import Randomness
 import Simulation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("ReplaySource")
 struct ReplaySourceTests {

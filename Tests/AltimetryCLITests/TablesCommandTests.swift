@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// A console that keeps what a command writes, for inspection.
 private final class CapturedOutput: @unchecked Sendable {

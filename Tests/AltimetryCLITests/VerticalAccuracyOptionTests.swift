@@ -1,5 +1,6 @@
 import Testing
 @testable import AltimetryCLI
+@testable import AltimetryIO
 import Altimetry
 
 /// `--vacc-confidence` means the same on every command that takes it.

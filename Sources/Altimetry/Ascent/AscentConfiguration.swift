@@ -19,6 +19,7 @@ public struct AscentConfiguration: Sendable, Equatable, Codable {
     /// The hysteresis values, in metres, of the GPS-only comparison (gpxpy's own rule, no threshold, is always given).
     public var gpsHysteresisValues: [Meters] = [3, 5, 10]
 
+    /// The defaults, which `altimetry ascent` uses without options.
     public init() {}
 
     /// The hysteresis H = `hysteresisSigmas` σ_Δ, in metres.

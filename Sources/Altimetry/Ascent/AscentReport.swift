@@ -18,11 +18,13 @@ public struct AscentReport: Sendable, Equatable, Codable {
     public var descent: Uncertain
     /// The highest and lowest (averaged) fused altitude, in metres above mean sea level.
     public var highest: Uncertain
+    /// The lowest (averaged) fused altitude, in metres above mean sea level.
     public var lowest: Uncertain
     /// Each climb and descent, in order.
     public var segments: [AscentSegment]
     /// The hysteresis used, in metres, and the difference sigma σ_Δ it was derived from.
     public var hysteresis: Meters
+    /// The difference sigma σ_Δ, in metres: the one sigma of the change between two averaged altitudes.
     public var differenceStandardDeviation: Meters
     /// Whether the air temperature was assumed (the track carries none).
     public var temperatureAssumed: Bool

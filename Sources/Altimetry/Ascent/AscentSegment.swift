@@ -2,9 +2,11 @@
 public struct AscentSegment: Sendable, Equatable, Codable {
     /// Start and end time, in seconds.
     public var startTime: Double
+    /// End time, in seconds.
     public var endTime: Double
     /// Altitude at the start and at the end (the averaged fused altitude), in metres.
     public var startAltitude: Meters
+    /// Altitude at the end (the averaged fused altitude), in metres.
     public var endAltitude: Meters
     /// One sigma of the gain, in metres (filter and, where assumed, temperature).
     public var gainStandardDeviation: Meters

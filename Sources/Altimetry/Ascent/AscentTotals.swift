@@ -6,8 +6,10 @@ public struct AscentTotals: Sendable, Equatable, Codable {
     public var hysteresis: Meters
     /// Total ascent and descent, in metres (both positive).
     public var ascent: Meters
+    /// Total descent, in metres (positive).
     public var descent: Meters
 
+    /// Totals by `rule` with `hysteresis`, `ascent` and `descent` in metres.
     public init(rule: String, hysteresis: Meters, ascent: Meters, descent: Meters) {
         self.rule = rule
         self.hysteresis = hysteresis

@@ -11,6 +11,7 @@ public struct FloorCount: Sendable, Equatable, Codable {
     /// The weather rate used at the end, in m/s of apparent climb, if one was measured or given.
     public var weatherRate: Double?
 
+    /// A count with the given transitions, final floor, confidence, events and weather rate (m/s of apparent climb).
     public init(transitions: [FloorTransition], floor: Int, confidence: FloorConfidence,
                 events: [FloorCounterEvent], weatherRate: Double?) {
         self.transitions = transitions

@@ -6,6 +6,7 @@ public struct FloorCounter: Sendable, Equatable {
     /// The thresholds.
     public var configuration: FloorCounterConfiguration
 
+    /// A counter with `configuration`'s thresholds.
     public init(configuration: FloorCounterConfiguration = FloorCounterConfiguration()) {
         self.configuration = configuration
     }

@@ -19,6 +19,7 @@ public struct FloorSample: Sendable, Equatable, Codable {
     /// The reading.
     public var reading: Reading
 
+    /// A sample at `time`, in seconds, of `reading`.
     public init(time: Seconds, reading: Reading) {
         self.time = time
         self.reading = reading

@@ -17,6 +17,7 @@ public struct FloorTransition: Sendable, Equatable, Codable {
     /// transition clears an uncertainty and restarts the uncertainty check.
     public var isConfident: Bool
 
+    /// A transition from `time` to `endTime` (seconds) of `floors` floors, `change` and `residual` in metres.
     public init(time: Seconds, endTime: Seconds, floors: Int, floorAfter: Int, change: Meters, residual: Meters,
                 isConfident: Bool) {
         self.time = time

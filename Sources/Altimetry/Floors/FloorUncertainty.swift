@@ -19,6 +19,7 @@ public struct FloorUncertainty: Sendable, Equatable, Codable {
     /// The floor the counter would be on if the residual were whole floors: floor + round(residual / floorHeight).
     public var suggestedFloor: Int
 
+    /// An uncertainty at `time` (seconds) for `reason`, with `residual` in metres and the floor it suggests.
     public init(time: Seconds, reason: Reason, residual: Meters, suggestedFloor: Int) {
         self.time = time
         self.reason = reason

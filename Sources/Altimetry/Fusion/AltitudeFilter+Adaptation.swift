@@ -16,11 +16,15 @@ extension AltitudeFilter {
 extension GPSErrorModelBank {
     /// The bank's whole state, for checkpoints.
     public struct Checkpoint: Sendable, Codable {
+        /// Each hypothesis' filter state, in the order of the bank's hypotheses.
         public var members: [AltitudeFilterCheckpoint]
         /// Log weights; −∞ (a disabled hypothesis) is written as null.
         public var logWeights: [Double?]
+        /// Whether each hypothesis still takes part (a disabled one has weight 0).
         public var isEnabled: [Bool]
+        /// The bank's own front detector, which watches the mixture's QNH (hPa).
         public var frontDetector: FrontDetector?
+        /// Time of the last reading, in seconds; nil before the first.
         public var time: Double?
     }
 

@@ -10,22 +10,35 @@ import StateEstimation
 public struct AltitudeFilterCheckpoint: Sendable, Codable {
     /// Version of this layout; decoding another version fails with a clear error.
     public var formatVersion = 3
+    /// The model's parameters.
     public var parameters: AltitudeModelParameters
+    /// The engine's state: time (s), mean x and covariance P; nil before the first reading.
     public var engine: FilterCheckpoint<AltitudeModel>?
+    /// GPS fixes processed so far.
     public var fixCount: Int
+    /// GPS fixes the innovation gate rejected so far.
     public var gatedFixCount: Int
+    /// The first barometric (pressure) altitude, in metres: the relative altitude's origin.
     public var firstPressureAltitude: Double?
+    /// The latest barometric (pressure) altitude, in metres.
     public var lastPressureAltitude: Double?
+    /// The weather front detector's state (QNH history in hPa).
     public var frontDetector: FrontDetector?
+    /// The detector that adapts the weather noise density to the QNH it sees (the second front detector).
     public var noiseDetector: FrontDetector?
     /// Optional so that a file of an older version decodes far enough to be refused by its version number.
     public var barometricVelocity: Double?
+    /// Time of the latest barometer reading, in seconds.
     public var lastBarometerTime: Double?
+    /// The latest barometer measurement z, in the model's log-pressure coordinate (`LogPressureCoordinates`).
     public var lastBarometerMeasurement: Double?
     /// The GPS error model bank's state, when the filter adapts its GPS model.
     public var gpsModelBank: GPSErrorModelBank.Checkpoint?
+    /// Time of the latest temperature reading, in seconds.
     public var lastTemperatureTime: Double?
+    /// The barometer's re-anchored offset after a step, in metres; nil before any.
     public var barometerOffset: Double?
+    /// The sensor fault monitor's state.
     public var faults: SensorFaultMonitor?
 }
 

@@ -180,6 +180,7 @@ extension AltitudeModel {
 public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Codable {
     /// Which sensor.
     public enum Source: String, Sendable, Equatable, Hashable, Codable {
+        /// The barometer (hPa), the GPS (metres), or the air temperature (kelvin).
         case barometer, gps, temperature
     }
 
@@ -190,6 +191,7 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
     /// Index of C in the state, or nil without the column state.
     public let columnIndex: Int?
 
+    /// The measurement of `source`, with the GPS error's and the column's indices in the state.
     public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
         precondition(source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")
         self.source = source

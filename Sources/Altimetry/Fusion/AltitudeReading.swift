@@ -14,6 +14,7 @@ public struct AltitudeReading: Sendable, Equatable, Codable {
     /// Air temperature at the station, in kelvin; nil if not measured.
     public var temperature: Kelvin?
 
+    /// A reading at `time` (seconds) with the values given, in the units of the properties.
     public init(time: Double, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
                 gpsVerticalAccuracy: Meters? = nil, temperature: Kelvin? = nil) {
         self.time = time

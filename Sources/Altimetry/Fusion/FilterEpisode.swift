@@ -32,6 +32,7 @@ public struct FilterEpisode: Sendable, Equatable, Codable {
     /// Whether it is still under way.
     public var isActive: Bool
 
+    /// An episode of `kind` from `startTime` to `endTime` (seconds), of `sizeMeters` metres.
     public init(kind: Kind, startTime: Double, endTime: Double, sizeMeters: Double, isActive: Bool) {
         self.kind = kind
         self.startTime = startTime

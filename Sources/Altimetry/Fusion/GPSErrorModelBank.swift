@@ -36,6 +36,7 @@ public struct GPSErrorModelBank: Sendable {
         /// σ_g, in metres.
         public var whiteStandardDeviation: Meters
 
+        /// A hypothesis with σ_e and σ_g in metres and τ in seconds.
         public init(correlatedStandardDeviation: Meters, correlationTime: Seconds, whiteStandardDeviation: Meters) {
             self.correlatedStandardDeviation = correlatedStandardDeviation
             self.correlationTime = correlationTime

@@ -7,6 +7,7 @@ public struct WeatherFront: Sendable, Equatable, Codable {
     /// Change of sea-level pressure (QNH) from start to end, in hPa; negative for a falling barometer.
     public var sizeHectopascals: Double
 
+    /// A front from `startTime` to `endTime` (seconds) of `sizeHectopascals` hPa.
     public init(startTime: Double, endTime: Double, sizeHectopascals: Double) {
         self.startTime = startTime
         self.endTime = endTime

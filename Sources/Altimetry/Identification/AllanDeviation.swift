@@ -30,6 +30,7 @@ public struct AllanDeviation: Sendable, Equatable, Codable {
         public var deviation: Double
         /// The confidence interval's bounds on σ(τ), in the series' unit.
         public var lower: Double
+        /// The confidence interval's upper bound on σ(τ), in the series' unit.
         public var upper: Double
         /// ν, the equivalent degrees of freedom of σ²(τ).
         public var degreesOfFreedom: Double

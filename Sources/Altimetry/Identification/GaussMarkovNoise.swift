@@ -20,6 +20,7 @@ public struct GaussMarkovNoise: Sendable, Equatable, Codable {
     /// σ_g, the white noise's spread, in the series' unit.
     public var whiteStandardDeviation: Double
 
+    /// Noise with σ_e and σ_g in the series' unit and τ in seconds.
     public init(correlatedStandardDeviation: Double, correlationTime: Seconds, whiteStandardDeviation: Double) {
         self.correlatedStandardDeviation = correlatedStandardDeviation
         self.correlationTime = correlationTime

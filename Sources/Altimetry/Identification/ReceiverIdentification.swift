@@ -23,7 +23,9 @@ import Optimization
 public struct ReceiverIdentification: Sendable, Equatable {
     /// Which series the Allan deviation was taken of.
     public enum Series: String, Sendable, Equatable, Codable {
+        /// The GPS altitude of a static receiver, in metres.
         case gpsAltitude = "GPS altitude (static)"
+        /// GPS minus barometric altitude of a moving receiver, in metres.
         case gpsMinusBarometricAltitude = "GPS minus barometric altitude (moving)"
     }
 

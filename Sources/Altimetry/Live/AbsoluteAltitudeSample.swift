@@ -14,6 +14,7 @@ public struct AbsoluteAltitudeSample: Sendable, Equatable, Codable {
     /// The resolution worth displaying, in metres.
     public var precision: Meters
 
+    /// A sample at `timestamp` (seconds) with altitude, accuracy and precision in metres.
     public init(timestamp: Seconds, altitude: Meters, accuracy: Meters, precision: Meters) {
         self.timestamp = timestamp
         self.altitude = altitude

@@ -9,6 +9,7 @@ public struct FloorUpdate: Sendable, Equatable, Codable {
     /// What this reading caused: transitions, uncertainty raised or cleared (usually nothing).
     public var events: [FloorCounterEvent]
 
+    /// An update at `time` (seconds) on `floor` with `confidence` and `events`.
     public init(time: Seconds, floor: Int, confidence: FloorConfidence, events: [FloorCounterEvent]) {
         self.time = time
         self.floor = floor
@@ -30,6 +31,7 @@ public struct FloorUpdates<Base: AsyncSequence>: AsyncSequence where Base.Elemen
     /// The counter's thresholds.
     public let configuration: FloorCounterConfiguration
 
+    /// The floor updates of `base`'s readings with `configuration`'s thresholds.
     public init(_ base: Base, configuration: FloorCounterConfiguration) {
         self.base = base
         self.configuration = configuration

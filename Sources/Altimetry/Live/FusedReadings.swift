@@ -13,6 +13,7 @@ public struct FusedReadings<Base: AsyncSequence>: AsyncSequence where Base.Eleme
     /// The model's parameters.
     public let parameters: AltitudeModelParameters
 
+    /// The estimates of `base`'s readings by a filter with `parameters`.
     public init(_ base: Base, parameters: AltitudeModelParameters) {
         self.base = base
         self.parameters = parameters

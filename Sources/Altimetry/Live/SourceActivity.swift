@@ -27,6 +27,7 @@ public final class SourceActivity: Sendable {
 
     private let state = LockedState(State())
 
+    /// No starts, stops or deliveries yet.
     public init() {}
 
     /// Streams started (unavailable ones included).

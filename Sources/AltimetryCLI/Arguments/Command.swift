@@ -1,3 +1,5 @@
+import AltimetryIO
+
 /// Where a command writes: results to standard output, diagnostics to standard error.
 ///
 /// Commands never print directly, so tests capture both streams and the executable wires them to the process.

@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry ascent INPUT [--json]`: total ascent and descent of a track with their one sigma, its climbs and

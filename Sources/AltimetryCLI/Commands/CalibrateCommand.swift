@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry calibrate INPUT`: QNH and the barometer's altitude offset, each with its sigma, whether the

@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 import Simulation
 

@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry floors INPUT [--floor-height M] [--json]`: counts floor changes in a recording.

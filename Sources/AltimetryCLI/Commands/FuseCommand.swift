@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry fuse INPUT`: the fused track, one output row per input row, with a summary on stderr.

@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry identify INPUT`: the GPS receiver's error model and the barometer's noise, learned from a recording.

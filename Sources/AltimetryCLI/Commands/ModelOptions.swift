@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// The model options shared by `fuse` and `calibrate`, turned into `AltitudeModelParameters`.

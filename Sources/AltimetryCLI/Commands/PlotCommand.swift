@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 import Foundation
 
 /// `altimetry plot INPUT`: fuses the input and draws it as an SVG (see `AltitudePlot`).

@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 
 /// The readings of a one-track input, for the commands that measure a whole track (`ascent`, `identify`).
 enum SingleTrackInput {

@@ -1,3 +1,4 @@
+import AltimetryIO
 import Foundation
 
 /// `altimetry tables [--json]`: every table and figure of the seed, recomputed.

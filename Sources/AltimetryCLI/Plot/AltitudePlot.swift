@@ -1,4 +1,5 @@
 import Altimetry
+import AltimetryIO
 
 /// An SVG of a fused recording: altitude against time above, QNH against time below, with axes, units and a legend.
 ///

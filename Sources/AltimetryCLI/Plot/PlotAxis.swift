@@ -1,3 +1,5 @@
+import AltimetryIO
+
 /// One axis of a plot: its data range, widened to round ticks, and the map from data to pixels.
 struct PlotAxis {
     /// The range shown, in data units.

@@ -10,41 +10,63 @@ import Foundation
 public struct AscentBenchmark: Sendable, Codable {
     /// One seed's figures.
     public struct Trial: Sendable, Equatable, Codable {
+        /// The seed of the trial's simulation.
         public var seed: UInt64
+        /// The true profile's ascent, in metres.
         public var true_ascent_m: Double
+        /// The fused ascent, in metres.
         public var ascent_m: Double
+        /// The fused ascent's one sigma, in metres.
         public var ascent_sigma_m: Double
+        /// The filter's part of that sigma, in metres.
         public var ascent_filter_sigma_m: Double
+        /// The true profile's descent, in metres (positive).
         public var true_descent_m: Double
+        /// The fused descent, in metres (positive).
         public var descent_m: Double
+        /// The fused descent's one sigma, in metres.
         public var descent_sigma_m: Double
+        /// The hysteresis used, in metres.
         public var hysteresis_m: Double
+        /// The GPS-only ascents, in metres: gpxpy's rule, then each hysteresis.
         public var gps_only_ascent_m: [Double]
+        /// The raw barometer's ascent, in metres.
         public var barometer_only_ascent_m: Double
     }
 
     /// One scenario's pooled figures.
     public struct Summary: Sendable, Equatable, Codable {
+        /// The scenario's name.
         public var scenario: String
+        /// Whether the track carried a temperature.
         public var temperature: Bool
+        /// The number of seeds pooled.
         public var seeds: Int
+        /// The true ascent, in metres (the same for every seed).
         public var true_ascent_m: Double
         /// Mean and RMS of the fused ascent's relative error, and its largest absolute error.
         public var mean_relative_error: Double
+        /// Root mean square of the fused ascent's relative error (a fraction).
         public var rms_relative_error: Double
+        /// The largest absolute error of the fused ascent, in metres.
         public var max_abs_error_m: Double
+        /// The median of the fused ascent's one sigma, in metres.
         public var median_sigma_m: Double
         /// The fraction of seeds with |error| ≤ sigma (whole sigma; filter part alone).
         public var coverage: Double
+        /// The fraction of seeds with |error| within the filter part of the sigma alone.
         public var coverage_filter_sigma: Double
         /// The fraction of seeds with |error| ≤ 2 sigma.
         public var coverage_two_sigma: Double
+        /// The median hysteresis, in metres.
         public var median_hysteresis_m: Double
         /// Median ascent of the GPS-only rules (gpxpy, then each hysteresis) and of the raw barometer.
         public var gps_only_median_ascent_m: [Double]
+        /// The median ascent of the raw barometer, in metres.
         public var barometer_only_median_ascent_m: Double
         /// Median and 95th percentile of the fused ascent (for the flat walk, where the truth is 0).
         public var median_ascent_m: Double
+        /// The 95th percentile of the fused ascent, in metres.
         public var p95_ascent_m: Double
     }
 

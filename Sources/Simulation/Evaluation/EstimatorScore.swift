@@ -31,6 +31,7 @@ public struct EstimatorScore: Sendable, Equatable, Codable {
     /// Bins from 1 mm to 100 km: ln(10⁸)/ln(1.01), rounded up.
     static let binCount = 1_852
 
+    /// An empty score: no rows yet.
     public init() {}
 
     /// Adds one instant: the estimator's error (estimate − truth) and its reported sigma, in metres.

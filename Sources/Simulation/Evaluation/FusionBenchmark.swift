@@ -10,19 +10,27 @@ import Foundation
 public struct FusionBenchmark: Sendable, Codable {
     /// One estimator's pooled figures.
     public struct Figures: Sendable, Equatable, Codable {
+        /// Root mean square error after the first 10 minutes, in metres.
         public var rmse_m: Double
+        /// The fraction of rows whose error lies within their one sigma.
         public var coverage: Double
+        /// Mean normalised estimation error squared (1 for an honest sigma).
         public var nees: Double
     }
 
     /// One scenario's figures.
     public struct ScenarioResult: Sendable, Equatable, Codable {
+        /// The scenario's name.
         public var name: String
+        /// The number of trials (seeds).
         public var trials: Int
+        /// Each estimator's figures, by name.
         public var estimators: [String: Figures]
         /// Fixes the filter gated, and the injected outliers among them (canyon), over all trials.
         public var gated_fixes: Int
+        /// Injected outliers, over all trials.
         public var outliers: Int
+        /// Injected outliers the filter gated, over all trials.
         public var gated_outliers: Int
         /// Readings at which the fault monitoring acted or held (a false fault, in these scenarios), over all trials.
         public var status_readings: Int
@@ -30,26 +38,41 @@ public struct FusionBenchmark: Sendable, Codable {
 
     /// The seed's static calibration at 600 s.
     public struct Calibration: Sendable, Equatable, Codable {
+        /// The number of trials (seeds).
         public var trials: Int
+        /// The filter's calibration error's standard deviation over the trials, in metres.
         public var kalman_error_std_m: Double
+        /// The filter's reported one sigma, in metres.
         public var kalman_sigma_m: Double
+        /// The filter's one sigma with the default weather model, in metres.
         public var kalman_default_weather_sigma_m: Double
+        /// The error's standard deviation with the default weather model, in metres.
         public var kalman_default_weather_error_std_m: Double
+        /// Naive averaging's error standard deviation, in metres.
         public var naive_error_std_m: Double
+        /// Naive averaging's reported one sigma, in metres.
         public var naive_sigma_m: Double
+        /// The generalised least squares bound on any average of the fixes, in metres.
         public var gls_bound_m: Double
     }
 
     /// Throughput of the altitude filter alone.
     public struct Throughput: Sendable, Equatable, Codable {
+        /// Rows filtered.
         public var rows: Int
+        /// Rows per second.
         public var rows_per_second: Double
+        /// Nanoseconds per row.
         public var ns_per_row: Double
     }
 
+    /// Every benchmark scenario's figures.
     public var scenarios: [ScenarioResult]
+    /// The cold scenario fused without its temperature readings.
     public var cold_without_temperature: ScenarioResult?
+    /// The seed's static calibration at 600 s.
     public var static_calibration_600s: Calibration
+    /// The filter's throughput.
     public var throughput: Throughput
 
     /// Runs the benchmark.

@@ -40,6 +40,7 @@ public struct RecordingEvaluation: Sendable {
         /// The reference altitude at this time, in metres; never given to the filter.
         public var reference: Double?
 
+        /// A row at `time` (seconds) with a reading, a reference altitude in metres, or both.
         public init(time: Double, reading: AltitudeReading?, reference: Double? = nil) {
             self.time = time
             self.reading = reading

@@ -16,6 +16,7 @@ public struct ScenarioEvaluation: Sendable {
     public private(set) var gatedFixes = 0
     /// Number of injected outliers, and how many of them the filter gated.
     public private(set) var outliers = 0
+    /// Injected outliers the filter gated.
     public private(set) var gatedOutliers = 0
     /// Readings at which the filter's fault monitoring acted or held (a status other than "ok").
     public private(set) var statusReadings = 0

@@ -10,23 +10,39 @@ import Altimetry
 public struct StressBenchmark: Sendable, Codable {
     /// One scenario's figures.
     public struct ScenarioResult: Sendable, Equatable, Codable {
+        /// The scenario's name.
         public var name: String
+        /// The number of trials (seeds).
         public var trials: Int
+        /// Root mean square altitude error, in metres.
         public var rmse_m: Double
+        /// The fraction of rows whose error lies within their one sigma.
         public var coverage: Double
+        /// Mean normalised estimation error squared (1 for an honest sigma).
         public var nees: Double
+        /// Root mean square error of the column temperature, in kelvin; nil without the column state.
         public var column_error_rms_k: Double?
+        /// The largest column temperature error, in kelvin.
         public var column_error_max_k: Double?
+        /// The fraction of rows with the column temperature within 3 K.
         public var column_within_3k: Double?
+        /// The fraction of good fixes (within 3 sigma of the truth) the filter refused.
         public var refused_good_fix_fraction: Double
+        /// Root mean square altitude error 60 s after the event, in metres.
         public var event_error_rms_m: Double?
+        /// The largest altitude error 60 s after the event, in metres.
         public var event_error_max_m: Double?
+        /// The largest recovery time, in seconds.
         public var recovery_max_s: Double?
+        /// Trials recovered within 3 min (cold start) or 5 min (the rest).
         public var recovered_in_time: Int?
+        /// Trials that reported the expected episode.
         public var expected_episode_reported: Int?
+        /// Episodes reported, by kind, over all trials.
         public var episodes: [String: Int]
     }
 
+    /// Every stress scenario's figures.
     public var scenarios: [ScenarioResult]
 
     /// Runs `scenarios` over `trials` seeds from `seed`.

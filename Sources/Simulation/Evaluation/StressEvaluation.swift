@@ -10,6 +10,7 @@ public struct StressEvaluation: Sendable {
     public private(set) var columnErrors: [Double] = []
     /// Fixes within 3 sigma of the truth (by the receiver's error model), and how many of them the filter refused.
     public private(set) var goodFixes = 0
+    /// Good fixes the filter refused.
     public private(set) var refusedGoodFixes = 0
     /// The altitude error (m) and sigma 60 s after the event (skydive: the landing), if the scenario has one.
     public private(set) var errorAfterEvent: (error: Double, sigma: Double)?

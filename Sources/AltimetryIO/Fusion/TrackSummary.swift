@@ -1,0 +1,78 @@
+import Altimetry
+
+/// What became of one track: the `--summary` JSON object and the summary on stderr.
+///
+/// Encoded with snake_case keys (`JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`): `track`, `rows`,
+/// `fixes_used`, `fixes_gated`, `predicted`, `rejected`, `rejections` (the first `rejectionsKept`, each with its
+/// `line` and `reason`), `final` (`altitude_m`, `sigma_m`, `qnh_hpa`, `qnh_sigma_hpa`; null without a usable
+/// reading) and `fronts` (`start_time`, `end_time`, `size_hectopascals`). A new figure is a new stored property.
+public struct TrackSummary: Sendable, Encodable {
+    /// A rejected row: its line (or record) and why.
+    public struct Rejection: Sendable, Encodable {
+        /// The 1-based line (a FIT record's 1-based index).
+        public var line: Int
+        /// Why the row was rejected.
+        public var reason: String
+    }
+
+    /// The final estimate's figures.
+    public struct Final: Sendable, Encodable {
+        /// Altitude above mean sea level, in metres.
+        public var altitudeM: Double
+        /// The altitude's one sigma, in metres.
+        public var sigmaM: Double
+        /// Sea-level pressure (QNH), in hPa.
+        public var qnhHpa: Double
+        /// QNH's one sigma, in hPa.
+        public var qnhSigmaHpa: Double
+
+        init(_ e: AltitudeEstimate) {
+            altitudeM = e.altitude
+            sigmaM = e.altitudeStandardDeviation
+            qnhHpa = e.seaLevelPressure
+            qnhSigmaHpa = e.seaLevelPressureStandardDeviation
+        }
+    }
+
+    /// The track's name (empty without `track_id`).
+    public var track: String
+    /// Input rows in the track, whatever became of them.
+    public var rows = 0
+    /// GPS fixes the filter used.
+    public var fixesUsed = 0
+    /// GPS fixes the innovation gate rejected.
+    public var fixesGated = 0
+    /// Rows with a time and no reading, given the filter's prediction.
+    public var predicted = 0
+    /// Rows rejected (invalid, refused by the filter, or before any reading).
+    public var rejected = 0
+    /// The first `rejectionsKept` rejected rows.
+    public var rejections: [Rejection] = []
+    /// The estimate after the last usable row (the smoothed one with `--smooth`).
+    public var final: Final?
+    /// Weather fronts detected.
+    public var fronts: [WeatherFront] = []
+    /// Fault episodes: resets to the GPS (no lock-out), barometer steps, spikes and stuck spells, GPS jumps.
+    public var episodes: [FilterEpisode] = []
+    /// The filter's state after the last row (not with `--smooth`); not part of the JSON.
+    public var checkpoint: AltitudeFilterCheckpoint?
+    /// The final estimate as the filter gave it; not part of the JSON.
+    public var finalEstimate: AltitudeEstimate?
+
+    /// The most rejected rows `rejections` lists (all are counted in `rejected`).
+    public static let rejectionsKept = 100
+
+    init(track: String) {
+        self.track = track
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts
+    }
+
+    /// Counts a rejected row.
+    mutating func reject(line: Int, reason: String) {
+        rejected += 1
+        if rejections.count < Self.rejectionsKept { rejections.append(Rejection(line: line, reason: reason)) }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+extension InputLoader {
+    /// Reads `data`, an input already in memory (an upload), whole, as the file named `file` in messages.
+    ///
+    /// The format is the one `file`'s extension names (`.gpx`, `.tcx`, `.fit`; `.ndjson`, `.jsonl`, `.json`;
+    /// `.csv`); a name without one of these is NDJSON when the first non-blank byte is `{`, else CSV.
+    ///
+    /// - Parameters:
+    ///   - data: the input's bytes (a UTF-8 byte order mark at the start is dropped).
+    ///   - file: the name messages and `InputError.file` give the input, such as the upload's file name.
+    ///   - options: how bad values are treated and the file's conventions.
+    /// - Returns: every row, with the rows kept as invalid under `options.skipInvalid` and their errors in
+    ///   `InputTable.skipped`.
+    /// - Throws: `InputError` for an input that cannot be read (no header, no time column, a broken track file)
+    ///   and, without `options.skipInvalid`, for its first invalid row, naming the line and field.
+    public static func table(_ data: Data, file: String, options: ReadOptions) throws(InputError) -> InputTable {
+        try table(from: reader(data, file: file, options: options))
+    }
+
+    /// A reader of `data`, in the format `table(_:file:options:)` reads it as.
+    static func reader(_ data: Data, file: String, options: ReadOptions) throws(InputError) -> any RowReader {
+        try reader(InputFile(bytes: data, name: file), pressurePath: nil, options: options, sniffing: true)
+    }
+}

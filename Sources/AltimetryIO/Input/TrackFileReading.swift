@@ -1,0 +1,36 @@
+/// What a track file reader (GPX, TCX, FIT) gives: the rows, what their elevation was taken as and why, and for
+/// GPX the document that GPX output gives back.
+package struct TrackFileReading: Sendable, Equatable {
+    /// The rows, one per track point or record, in file order.
+    package var table: InputTable
+    /// What the file's elevation was read as.
+    package var elevation: ElevationSource
+    /// Why: the option, or the default the format and device made likely (for the summary).
+    package var elevationReason: String
+    /// The GPX document, when the file is GPX.
+    package var gpx: GPXDocument?
+
+    /// The summary's line about the elevation, such as `elevation read as barometric (FIT records; --ele gps ...)`.
+    package var elevationNote: String {
+        "\(table.file): elevation read as \(elevation.rawValue) (\(elevationReason))"
+    }
+}
+
+extension ElevationSource {
+    /// Device families whose files' elevation is barometric: every model of these has a barometric altimeter
+    /// and records its altitude (Garmin fēnix, epix, Enduro, Instinct, Edge, Descent, tactix, MARQ; Wahoo
+    /// ELEMNT; Coros; Suunto). Matched case-insensitively in the creator the file names.
+    static let barometricDeviceNames = ["fenix", "fēnix", "epix", "enduro", "instinct", "edge", "descent", "tactix",
+                                        "marq", "elemnt", "coros", "suunto"]
+
+    /// The elevation `option` gives, or the default for a GPX or TCX file whose creator is `creator`, with why.
+    static func resolved(_ option: ElevationSource?, creator: String) -> (ElevationSource, String) {
+        if let option { return (option, "--ele \(option.rawValue)") }
+        let lower = creator.lowercased()
+        if let family = barometricDeviceNames.first(where: { lower.contains($0) }) {
+            return (.barometric, "the creator '\(creator)' is a \(family) device with a barometer; --ele gps to override")
+        }
+        let named = creator.isEmpty ? "no creator named" : "creator '\(creator)'"
+        return (.gps, "\(named), not a device known to record barometric elevation; --ele barometric to override")
+    }
+}
