@@ -1,3 +1,4 @@
+@testable import AltimetryIO
 import Foundation
 import Testing
 @testable import AltimetryCLI
