@@ -6,10 +6,12 @@ import LinearAlgebra
 /// The weather block of `AltitudeModel.discretize`: (B, Ḃ) with a tendency that reverts to zero.
 @Suite("AltitudeModel")
 struct AltitudeModelTests {
-    /// A model whose only process noise is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone.
+    /// A model whose only process noise on B is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone
+    /// (the column's walk, which moves B with C, is off).
     static func model(tau: Double) -> AltitudeModel {
         var p = AltitudeModelParameters()
         p.weatherNoiseDensity = 0
+        p.columnTemperatureNoiseDensity = 0
         p.weatherTendencyCorrelationTime = tau
         return AltitudeModel(parameters: p, startAltitude: 500)
     }
