@@ -230,7 +230,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         lastAcceptedLift = lift
         acceptedSinceReset += 1
         if establishedSince == nil { establishedSince = time }
-        run = RefusedRun()
+        // An empty run is a fresh one (only `add` changes it); replacing it would allocate its ring every fix.
+        if run.count > 0 { run = RefusedRun() }
         recent.add(r)
         if anchor.isSet {
             // Kept until the weather's random walk since the first jump could have moved the barometer by as much.
