@@ -60,6 +60,30 @@ struct GPSErrorModelBankTests {
         #expect(abs(w.reduce(0, +) - 1) < 1e-12)
     }
 
+    @Test("A prediction without a reading is the mixture of the members' predictions, the filter unchanged")
+    func prediction() throws {
+        var parameters = AltitudeModelParameters()
+        parameters.adaptsGPSErrorModel = true
+        var filter = try AltitudeFilter(parameters: parameters)
+        #expect(filter.predictedEstimate(at: 0) == nil)
+        for k in 0..<300 { _ = try filter.process(AltitudeReading(time: Double(k), pressure: 1000 - 0.002 * Double(k), gpsAltitude: 110 + Double(k % 7))) }
+        let bank = try #require(filter.gpsModelBank)
+        let before = try #require(filter.currentEstimate)
+        let predicted = try #require(filter.predictedEstimate(at: 330))
+        let members = bank.members.compactMap { $0.predictedEstimate(at: 330) }
+        #expect(members.count == bank.members.count)
+        let w = bank.weights
+        let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
+        let variance = zip(w, members).reduce(0) { $0 + $1.0 * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean) * ($1.1.altitude - mean)) }
+        #expect(predicted.time == 330)
+        #expect(abs(predicted.altitude - mean) < 1e-9)
+        #expect(abs(predicted.altitudeStandardDeviation - variance.squareRoot()) < 1e-9)
+        // 30 s without a reading widens the sigma; the filter itself has not moved.
+        #expect(predicted.altitudeStandardDeviation > before.altitudeStandardDeviation)
+        #expect(filter.currentEstimate?.time == before.time && filter.currentEstimate?.altitude == before.altitude)
+        #expect(filter.predictedEstimate(at: 100) == nil)
+    }
+
     @Test("Sub-metre hypotheses join only when a fix claims sub-metre accuracy")
     func claimedAccuracy() throws {
         var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
