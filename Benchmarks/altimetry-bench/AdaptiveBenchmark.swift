@@ -42,7 +42,7 @@ enum AdaptiveBenchmark {
         adaptive.adaptsGPSErrorModel = true
         var missed = 0
         emit("adaptive GPS error model on simulated receivers, \(seeds) seeds per case (scored after 600 s)")
-        emit("case                                         |  T/tau | fixed: RMSE   cov   NEES | adaptive: RMSE   cov   NEES | verdict")
+        emit("case                                              |  T/tau | fixed: RMSE   cov   NEES | adaptive: RMSE   cov   NEES | verdict")
         for scenarioName in scenarios {
             for report in reports {
                 for receiver in SimulatedReceiver.grid(report: report) {
@@ -67,7 +67,7 @@ enum AdaptiveBenchmark {
                         verdict = b.coverage >= 0.62 && b.nees <= 1.4 ? "safe" : "MISSED"
                     }
                     if verdict == "MISSED" { missed += 1 }
-                    emit(label.padding(toLength: 45, withPad: " ", startingAt: 0)
+                    emit(label.padding(toLength: 50, withPad: " ", startingAt: 0)
                           + String(format: "| %6.1f | %10.2f %5.2f %6.2f | %13.2f %5.2f %6.2f | ", lengths, a.rmse_m, a.coverage, a.nees,
                                    b.rmse_m, b.coverage, b.nees) + verdict)
                 }
