@@ -302,6 +302,7 @@ public struct AltitudeFilter: Sendable {
     /// The estimate at `time` without a reading: the state predicted as the next reading's would be, the filter
     /// itself unchanged. Nil before the first reading, for a time before the filter's, or if the prediction fails.
     public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
+        if let gpsModelBank { return gpsModelBank.predictedEstimate(at: time) }
         guard let from = engine?.time, time >= from else { return nil }
         var filter = self
         do { try filter.predict(to: time) } catch { return nil }
