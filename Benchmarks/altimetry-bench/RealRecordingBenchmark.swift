@@ -2,9 +2,11 @@ import Altimetry
 import AltimetryIO
 import Foundation
 
-/// `altimetry-bench real [--data DIR]`: the fixed and the adaptive GPS error model on the real recordings.
+/// `altimetry-bench real [--data DIR] [--params FILE]`: the fixed and the adaptive GPS error model on the real
+/// recordings.
 ///
-/// For every recording under DIR (default `../shared/data/real`), fuses it with the default model with the
+/// For every recording under DIR (default `../shared/data/real`), fuses it with the default model (or FILE's, a
+/// `--params` file) with the
 /// adaptive bank off and on, and prints: against `ref_alt_m` where the file has it (the drones' onboard
 /// estimates), after the first 20 s (the start from the standard atmosphere), the RMS difference and the median
 /// sigma and their ratio; on the static stretches (the indoor desk
@@ -22,6 +24,7 @@ enum RealRecordingBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var dir = "../shared/data/real"
         if let i = arguments.firstIndex(of: "--data"), i + 1 < arguments.count { dir = arguments[i + 1] }
+        guard let base = ParametersOption.parse(arguments, benchmark: "real") else { return 66 }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir).sorted() else {
             print("no recordings in \(dir)")
             return 66
@@ -36,7 +39,7 @@ enum RealRecordingBenchmark {
                                 gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
             }
             for adapt in [false, true] {
-                var parameters = AltitudeModelParameters()
+                var parameters = base
                 parameters.adaptsGPSErrorModel = adapt
                 guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
                 var estimates: [AltitudeEstimate] = []

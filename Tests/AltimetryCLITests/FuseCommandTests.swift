@@ -71,6 +71,28 @@ struct FuseCommandTests {
         #expect(result.err.contains("GPS fixes used: 3, gated: 0"))
     }
 
+    @Test("With the adaptive model a row without a reading gets the bank's prediction")
+    func adaptivePrediction() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("small.csv", Self.small)
+        let result = runAltimetry(["fuse", input, "--adapt", "on"])
+        #expect(result.code == .success)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        try #require(lines.count == 6)
+        var parameters = AltitudeModelParameters()
+        parameters.adaptsGPSErrorModel = true
+        var filter = try AltitudeFilter(parameters: parameters)
+        for reading in [AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
+                        AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
+                        AltitudeReading(time: 2, pressure: 999.99),
+                        AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4)] { _ = try filter.process(reading) }
+        let predicted = try #require(filter.predictedEstimate(at: 4))
+        #expect(lines[5].hasPrefix("4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"))
+        #expect(lines[5].hasSuffix(",predicted"))
+        #expect(result.err.contains("predicted: 1"))
+    }
+
     @Test("NDJSON output carries the same fields and values as CSV, with null for empty estimates")
     func ndjsonGolden() throws {
         let dir = try TemporaryDirectory()

@@ -57,4 +57,22 @@ struct AltitudeFilterColumnTests {
         let start = AltitudeModel(parameters: AltitudeModelParameters(), startAltitude: 800).altitudeScaleSquared
         #expect(engine.model.altitudeScaleSquared / start > 1.04, "at \(e.altitude) m")
     }
+
+    /// GIVEN a hike up 1,500 m and back in a column 20 K colder than standard with its own lapse, WHEN the filter
+    /// learns the column, THEN its front detectors see at most the share of the climb's drift that the filter books
+    /// as weather (the standard altimeter setting moves by 12 hPa over such a climb, and watching it reported fronts
+    /// of up to 16 hPa whose noise hid the column), and the column ends within 3 K.
+    @Test("A climb through a cold column is no large weather front, and the column is learned", arguments: [1, 2] as [UInt64])
+    func climbIsNoFront(seed: UInt64) throws {
+        let recording = try Scenario.stress(.hikeCold, seed: seed).simulate()
+        var filter = try AltitudeFilter()
+        var last: AltitudeEstimate?
+        for r in recording.readings {
+            last = try filter.process(AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
+        }
+        let largest = filter.fronts.map { abs($0.sizeHectopascals) }.max() ?? 0
+        #expect(largest < 6, "\(filter.fronts)")
+        let e = try #require(last), truth = try #require(recording.truth.last)
+        #expect(abs(e.columnTemperature - truth.airTemperature) < 3, "\(e.columnTemperature) vs \(truth.airTemperature)")
+    }
 }

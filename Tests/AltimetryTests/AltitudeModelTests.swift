@@ -6,10 +6,12 @@ import LinearAlgebra
 /// The weather block of `AltitudeModel.discretize`: (B, Ḃ) with a tendency that reverts to zero.
 @Suite("AltitudeModel")
 struct AltitudeModelTests {
-    /// A model whose only process noise is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone.
+    /// A model whose only process noise on B is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone
+    /// (the column's walk, which moves B with C, is off).
     static func model(tau: Double) -> AltitudeModel {
         var p = AltitudeModelParameters()
         p.weatherNoiseDensity = 0
+        p.columnTemperatureNoiseDensity = 0
         p.weatherTendencyCorrelationTime = tau
         return AltitudeModel(parameters: p, startAltitude: 500)
     }
@@ -150,5 +152,46 @@ struct AltitudeSensorTests {
         #expect(abs(gps - h) < 1e-3, "model \(gps) m, integral \(h) m")
         let temperature = Self.predicted(AltitudeSensor(.temperature, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
         #expect(abs(temperature - (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)) < 1e-6)
+    }
+
+    /// GIVEN the model at several altitudes and columns, WHEN the column's random walk is the only difference,
+    /// THEN the Q it adds moves neither the altitude h = k h₀(U) nor the barometer's B − U (to first order), and
+    /// gives C its own q_C Δt.
+    @Test("The column's random walk leaves the altitude and the barometer alone", arguments: [0.0, 1_000, 3_000, 6_000])
+    func columnWalkIsTheColumnAlone(altitude: Double) throws {
+        for column in [-20.0, 0, 20] {
+            var parameters = AltitudeModelParameters()
+            parameters.columnTemperatureNoiseDensity = 0
+            let still = AltitudeModel(parameters: parameters, startAltitude: altitude)
+            parameters.columnTemperatureNoiseDensity = 1.0 / 3_600
+            var walking = AltitudeModel(parameters: parameters, startAltitude: altitude)
+            let k = 1 + column / StandardAtmosphere.seaLevelTemperature
+            walking.columnCoupling = AltitudeModel.columnCoupling(atStandardAltitude: altitude, columnScale: k)
+            let n = walking.stateCount, c = try #require(walking.columnIndex)
+            var F = Matrix(rows: n, columns: n), Q0 = Matrix(rows: n, columns: n), Q1 = Matrix(rows: n, columns: n)
+            still.discretize(over: 600, transition: &F, processNoise: &Q0)
+            walking.discretize(over: 600, transition: &F, processNoise: &Q1)
+            // The state at which h₀ = altitude and C = column, and the rows of dh and d(B − U).
+            var x = [Double](repeating: 0, count: n)
+            x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude)
+            x[c] = column
+            var H = Matrix(rows: 1, columns: n)
+            AltitudeSensor(.gps, gpsErrorIndex: walking.gpsErrorIndex, columnIndex: c)
+                .observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: x), into: &H)
+            H[0, walking.gpsErrorIndex] = 0
+            var baro = [Double](repeating: 0, count: n)
+            baro[AltitudeModel.altitudeIndex] = -1
+            baro[AltitudeModel.weatherIndex] = 1
+            func variance(_ row: [Double]) -> Double {
+                var v = 0.0
+                for i in 0..<n { for j in 0..<n { v += row[i] * (Q1[i, j] - Q0[i, j]) * row[j] } }
+                return v
+            }
+            let added = 600.0 / 3_600
+            #expect(abs(Q1[c, c] - Q0[c, c] - added) < 1e-12)
+            // 1 K of column is h₀/T₀ of altitude (up to 21 m at 6 km): the walk's share must be nil to 10⁻⁹ m².
+            #expect(abs(variance(H.elements)) < 1e-9, "altitude \(altitude) m, column \(column) K: \(variance(H.elements)) m²")
+            #expect(abs(variance(baro)) < 1e-9)
+        }
     }
 }

@@ -11,15 +11,17 @@ struct GPSErrorModelBankTests {
         }
     }
 
-    @Test("GIVEN a 4 h static log of a 30 m / 300 s receiver WHEN fused adaptively THEN the bank settles on that receiver and its sigma covers the truth")
-    func learnsReceiver() throws {
+    @Test("GIVEN a 4 h static log of a 30 m / 300 s receiver WHEN fused adaptively THEN the bank settles on that receiver and its sigma covers the truth",
+          arguments: [false, true])
+    func learnsReceiver(column: Bool) throws {
         let receiver = SimulatedReceiver(correlatedErrorStandardDeviation: 30, correlationTime: 300)
         let scenario = Scenario.staticLog(receiver: receiver, duration: 4 * 3_600, seed: 11)
         var parameters = AltitudeModelParameters()
+        parameters.estimatesColumnTemperature = column
+        var fixed = try AltitudeFilter(parameters: parameters)
         parameters.adaptsGPSErrorModel = true
         var filter = try AltitudeFilter(parameters: parameters)
         var covered = 0, scored = 0
-        var fixed = try AltitudeFilter(parameters: AltitudeModelParameters())
         var fixedCovered = 0
         for r in try Self.readings(scenario) {
             let e = try filter.process(r)
@@ -32,15 +34,16 @@ struct GPSErrorModelBankTests {
         let bank = try #require(filter.gpsModelBank)
         let leading = bank.hypotheses[bank.leadingIndex]
         let coverage = Double(covered) / Double(scored)
-        // Known gap: beside the column state and the scenario's smooth outdoor weather, the bank settles on the
-        // 3,600 s hypothesis of the right spread instead of 300 s, and its coverage falls below the bound. The
-        // adaptive model stays off by default until this is understood.
+        // Known gap: beside the column state the members' columns soak up the slow GPS wander on a static station
+        // (Docs/identification.md, "Why the adaptive model is not the default"), the bank settles on the 3,600 s
+        // hypothesis of the right spread instead of 300 s, and its coverage falls below the bound. Without the
+        // column state, the same log is learned.
         withKnownIssue("the bank misjudges the correlation time beside the column state", isIntermittent: true) {
             #expect(leading.correlatedStandardDeviation == 30 && leading.correlationTime == 300, "leading \(leading)")
             // One run of a 300 s error over 3 h is about 36 correlation times. The mixture errs on the safe side
             // while the slower hypotheses keep some weight, so only a lower bound is tight: 0.68 − 0.2.
             #expect(coverage > 0.48 && coverage < 0.99, "coverage \(coverage)")
-        }
+        } when: { column }
         // The fixed 10 m / 60 s model is overconfident on this receiver.
         #expect(Double(fixedCovered) / Double(scored) < coverage)
     }
@@ -58,6 +61,30 @@ struct GPSErrorModelBankTests {
         #expect(abs(e.altitude - mean) < 1e-9)
         #expect(abs(e.altitudeStandardDeviation - variance.squareRoot()) < 1e-9)
         #expect(abs(w.reduce(0, +) - 1) < 1e-12)
+    }
+
+    @Test("A prediction without a reading is the mixture of the members' predictions, the filter unchanged")
+    func prediction() throws {
+        var parameters = AltitudeModelParameters()
+        parameters.adaptsGPSErrorModel = true
+        var filter = try AltitudeFilter(parameters: parameters)
+        #expect(filter.predictedEstimate(at: 0) == nil)
+        for k in 0..<300 { _ = try filter.process(AltitudeReading(time: Double(k), pressure: 1000 - 0.002 * Double(k), gpsAltitude: 110 + Double(k % 7))) }
+        let bank = try #require(filter.gpsModelBank)
+        let before = try #require(filter.currentEstimate)
+        let predicted = try #require(filter.predictedEstimate(at: 330))
+        let members = bank.members.compactMap { $0.predictedEstimate(at: 330) }
+        #expect(members.count == bank.members.count)
+        let w = bank.weights
+        let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
+        let variance = zip(w, members).reduce(0) { $0 + $1.0 * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean) * ($1.1.altitude - mean)) }
+        #expect(predicted.time == 330)
+        #expect(abs(predicted.altitude - mean) < 1e-9)
+        #expect(abs(predicted.altitudeStandardDeviation - variance.squareRoot()) < 1e-9)
+        // 30 s without a reading widens the sigma; the filter itself has not moved.
+        #expect(predicted.altitudeStandardDeviation > before.altitudeStandardDeviation)
+        #expect(filter.currentEstimate?.time == before.time && filter.currentEstimate?.altitude == before.altitude)
+        #expect(filter.predictedEstimate(at: 100) == nil)
     }
 
     @Test("Sub-metre hypotheses join only when a fix claims sub-metre accuracy")

@@ -71,14 +71,19 @@ struct SensorFaultMonitorTests {
         #expect(try #require(run.recovery(after: 600)) <= 300)
     }
 
-    @Test("A GPS that jumps 300 m and stays is held off and reported, not followed")
-    func gpsJump() throws {
-        let run = try Self.run(.stress(.gpsJump, seed: 5))
+    @Test("A GPS that jumps 300 m and stays is re-anchored and reported, not followed", arguments: [5, 6, 7] as [UInt64])
+    func gpsJump(seed: UInt64) throws {
+        let run = try Self.run(.stress(.gpsJump, seed: seed))
         let jump = try #require(run.episodes.first { $0.kind == .gpsJump })
-        #expect(abs(jump.startTime - 1_800) < 2 && abs(jump.sizeMeters - 300) < 40, "\(jump)")
+        #expect(abs(jump.startTime - 1_800) < 2 && abs(jump.sizeMeters - 300) < 15, "\(jump)")
         #expect(!run.episodes.contains { $0.kind == .reset }, "\(run.episodes)")
+        // Re-anchored, the fixes are fused again: after the jump's first seconds, none refused.
+        let refused = run.estimates.filter { $0.time > 1_830 && $0.gpsUpdate?.decision.wasApplied == false }
+        #expect(refused.count < 5, "\(refused.count) fixes refused after the jump")
         let last = try #require(run.estimates.last), truth = try #require(run.truth.last)
         #expect(abs(last.altitude - truth) < 3 * last.altitudeStandardDeviation)
+        // GPS still carries the level: the sigma stays a GPS-fused one, not the barometer's alone after an hour.
+        #expect(last.altitudeStandardDeviation < 7, "sigma \(last.altitudeStandardDeviation) m")
     }
 
     @Test("A cold start 300 m off that ends abruptly is reset within 3 minutes of good fixes (the lock-out rule)",

@@ -40,6 +40,8 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var barometerOffset: Double?
     /// The sensor fault monitor's state.
     public var faults: SensorFaultMonitor?
+    /// The front detectors' weather (`AltitudeFilter.DetectorWeather`), with the column state.
+    public var detectorWeather: AltitudeFilter.DetectorWeather?
 }
 
 extension AltitudeFilter {
@@ -51,7 +53,8 @@ extension AltitudeFilter {
                                  noiseDetector: noiseDetector,
                                  barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
                                  lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
-                                 lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults)
+                                 lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
+                                 detectorWeather: detectorWeather)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -76,6 +79,7 @@ extension AltitudeFilter {
         lastTemperatureTime = checkpoint.lastTemperatureTime
         barometerOffset = checkpoint.barometerOffset ?? 0
         faults = checkpoint.faults
+        detectorWeather = checkpoint.detectorWeather
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
         if let saved = checkpoint.gpsModelBank { try gpsModelBank?.restore(saved) }
     }

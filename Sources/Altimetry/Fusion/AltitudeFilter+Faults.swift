@@ -35,6 +35,10 @@ extension AltitudeFilter {
         return false
     }
 
+    /// The GPS datum's re-anchored offset, in metres, subtracted from every fix: the sum of the jumps the monitor
+    /// recognised (`SensorFaultMonitor`), zero without one.
+    var gpsAnchor: Meters { faults?.anchor.meters ?? 0 }
+
     /// Tells the monitor about a GPS update (with the GPS-error estimate ê before it) and resets when it says so.
     ///
     /// A reset shifts U and B together by δU = shift / (dh/dU), which moves the filter's altitude by `shift` and
@@ -42,22 +46,30 @@ extension AltitudeFilter {
     /// correlation; and adds (σ_e² + spread²)/(dh/dU)² to the (U, B) block, fully correlated: the level of the fixes
     /// is known to their spread and the GPS's correlated error. The front detectors forget their history, since
     /// QNH moved by the reset, not by the weather.
-    mutating func monitorFix(_ record: ScalarUpdateRecord, priorGPSError: Double) throws(AltitudeModelError) {
+    mutating func monitorFix(_ record: ScalarUpdateRecord, fix: Meters, priorGPSError: Double) throws(AltitudeModelError) {
         guard case .some = faults else { return }
         let residual = record.innovation + priorGPSError
+        // The fix (re-anchored) less the pressure altitude: constant while GPS and barometer agree, whatever the filter.
+        let lift = fix - (lastPressureAltitude ?? 0)
         let action: SensorFaultMonitor.RefusalAction?
         if record.decision.wasApplied {
             let e = parameters.gpsErrorIndex
             let sigmaE = parameters.gpsErrorStandardDeviation
             action = faults?.acceptedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
-                                         residual: residual, gpsError: engine?.mean[e, 0] ?? 0,
+                                         residual: residual, lift: lift, gpsError: engine?.mean[e, 0] ?? 0,
                                          gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
                                          at: record.time)
         } else {
             action = faults?.refusedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
-                                        residual: residual, barometerSteady: abs(barometricVelocity) < 10, at: record.time)
+                                        residual: residual, lift: lift, barometerSteady: abs(barometricVelocity) < 10,
+                                        at: record.time)
         }
-        guard case .reset(let shift, let spreadVariance)? = action, let x = engine?.mean, let P = engine?.covariance else { return }
+        let shift: Double, spreadVariance: Double
+        switch action {
+        case .reset(let s, let v)?, .dropAnchorAndReset(let s, let v)?: (shift, spreadVariance) = (s, v)
+        default: return
+        }
+        guard let x = engine?.mean, let P = engine?.covariance else { return }
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
         let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
         let du = shift / slope
@@ -75,6 +87,8 @@ extension AltitudeFilter {
         }
         covariance[e, e] = sigmaE * sigmaE
         try reset(mean: mean, covariance: covariance)
+        // The reset's shift of B is not weather.
+        detectorWeather?.weather = mean[b]
         frontDetector?.forgetHistory()
         noiseDetector?.forgetHistory()
     }
@@ -94,20 +108,28 @@ extension AltitudeFilter {
     /// Keeps the model's noise scales at the current state: s_U = dU/dh = T₀/T(h) with T(h) the column's temperature
     /// at the estimated altitude, and s_B = dB/db = H₀/QNH.
     ///
+    /// With the column state it also keeps the column walk's coupling γ (`AltitudeModel.columnCoupling`) at the state.
+    ///
     /// The model is replaced only when either square moves by more than 10⁻⁴ relative (about 2 m of altitude or
-    /// 0.05 hPa), so the engine's cached discretisation serves most steps; the scale is then within 0.005 % of the
-    /// state's.
+    /// 0.05 hPa) or γ by more than 0.01 m/K (about 3 m of altitude), so the engine's cached discretisation serves
+    /// most steps; the scale is then within 0.005 % of the state's.
     mutating func scaleNoiseAtCurrentState() throws(AltitudeModelError) {
         guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
               let oldB = engine?.model.weatherScaleSquared else { return }
         // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
-        let su = 1 / (LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
-            * Self.columnScale(x, columnIndex: parameters.columnIndex))
+        let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+        let k = Self.columnScale(x, columnIndex: parameters.columnIndex)
+        let su = 1 / (slope * k)
         let sb = LogPressureCoordinates.scaleHeight / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
         let u2 = su * su, b2 = sb * sb
-        guard abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2, var model = engine?.model else { return }
+        let gamma = parameters.columnIndex == nil ? 0
+            : AltitudeModel.columnCoupling(atStandardAltitude: LogPressureCoordinates.temperatureHeight * (1 - slope), columnScale: k)
+        guard let oldGamma = engine?.model.columnCoupling,
+              abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - oldGamma) > 1e-2,
+              var model = engine?.model else { return }
         model.altitudeScaleSquared = u2
         model.weatherScaleSquared = b2
+        model.columnCoupling = gamma
         do { try engine?.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
     }
 }

@@ -63,6 +63,24 @@ public struct AltitudeFilter: Sendable {
     var barometerOffset: Meters = 0
     /// The fault monitor; nil when `detectsFaults` is off.
     var faults: SensorFaultMonitor?
+    /// The weather the front detectors watch, with the column state; nil until their first look.
+    var detectorWeather: DetectorWeather?
+
+    /// The weather at the station that the front detectors watch when the model has the column state, in metres of
+    /// log-pressure, with the (B, C) it was last updated from.
+    ///
+    /// Neither the model's QNH B nor the standard altimeter setting B′ = B + g C (g = h₀/(T₀ k dh₀/dU)) is weather
+    /// alone: learning the column at a still station moves B by −g dC, and climbing through a column that is not
+    /// standard moves B′ by C dg (12 hPa over a 1,500 m climb at 20 K from standard), which the detectors took for
+    /// fronts and answered with front noise that then hid the column from GPS. W starts at B′ and moves by
+    /// dW = dB + g dC between looks, g at the current state: zero for either of those, dB for weather.
+    public struct DetectorWeather: Sendable, Equatable, Codable {
+        /// W, in metres of log-pressure (as B).
+        public var value: Double
+        /// B and C at the last look.
+        public var weather: Double
+        public var column: Double
+    }
 
     /// A filter with the given parameters.
     ///
@@ -145,7 +163,9 @@ public struct AltitudeFilter: Sendable {
                                    variance: sigma * sigma)
                 lastTemperatureTime = reading.time
             }
-            if let z = reading.gpsAltitude {
+            if let fix = reading.gpsAltitude {
+                // The fix less the GPS datum's re-anchored offset (zero unless the receiver jumped).
+                let z = fix - gpsAnchor
                 fixCount += 1
                 let white = parameters.gpsWhiteNoiseStandardDeviation
                 var variance = white * white
@@ -160,7 +180,7 @@ public struct AltitudeFilter: Sendable {
                                                 gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
                 if let record {
                     if !record.decision.wasApplied { gatedFixCount += 1 }
-                    try monitorFix(record, priorGPSError: priorGPSError)
+                    try monitorFix(record, fix: z, priorGPSError: priorGPSError)
                 }
                 lastGPSRecord = record
             }
@@ -171,17 +191,18 @@ public struct AltitudeFilter: Sendable {
         }
         if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance {
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
-            // The detectors watch QNH as a standard altimeter setting: B′ = B + g C, g = h₀/(T₀ k dh₀/dU), the sea-level
-            // reference that the standard column would give for the same station pressure and altitude. Learning the
-            // column moves the estimated QNH (it is extrapolated through the column) but not B′, so a column learned
-            // during a climb is not taken for a front; in standard air B′ is the model's QNH without a column state.
+            // The detectors watch the weather at the station, W, whose changes are dW = dB + g dC, g = h₀/(T₀ k dh₀/dU)
+            // = −γ (`DetectorWeather`): a column learned at the station moves B by −g dC and W not at all, and a climb
+            // through a known column moves neither. In standard air W is the model's QNH without a column state.
             var qnh = e.seaLevelPressure, sigma = e.seaLevelPressureStandardDeviation
             if let c = parameters.columnIndex {
                 let b = AltitudeModel.weatherIndex
                 let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
                 let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
                     / (StandardAtmosphere.seaLevelTemperature * Self.columnScale(x, columnIndex: c) * slope)
-                let weather = x[b, 0] + g * x[c, 0]
+                let weather = detectorWeather.map { $0.value + (x[b, 0] - $0.weather) + g * (x[c, 0] - $0.column) }
+                    ?? x[b, 0] + g * x[c, 0]
+                detectorWeather = DetectorWeather(value: weather, weather: x[b, 0], column: x[c, 0])
                 qnh = LogPressureCoordinates.seaLevelPressure(weather)
                 sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
             }
@@ -281,6 +302,7 @@ public struct AltitudeFilter: Sendable {
     /// The estimate at `time` without a reading: the state predicted as the next reading's would be, the filter
     /// itself unchanged. Nil before the first reading, for a time before the filter's, or if the prediction fails.
     public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
+        if let gpsModelBank { return gpsModelBank.predictedEstimate(at: time) }
         guard let from = engine?.time, time >= from else { return nil }
         var filter = self
         do { try filter.predict(to: time) } catch { return nil }

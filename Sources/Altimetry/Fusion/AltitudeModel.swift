@@ -23,7 +23,12 @@ import StateEstimation
 ///   QNH or at 1013.25 hPa. With the tendency, (B, Ḃ) is a constant-velocity block whose rate reverts to zero
 ///   and is driven by white noise of density q_Ḃ (`weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to
 ///   m²/s³ with the same s_B), and B keeps its own random walk.
-/// - C is a random walk of density q_C (`columnTemperatureNoiseDensity`, K²/s).
+/// - C is a random walk of density q_C (`columnTemperatureNoiseDensity`, K²/s) that leaves the station's altitude
+///   and pressure alone: a change dC of the column's temperature comes with dU = dB = γ dC, γ = −h₀/(T₀ k dh₀/dU)
+///   (`columnCoupling`), so that h = k h₀(U) and the barometer's B − U do not move and only the sea-level pressure
+///   extrapolated through the column does. Q's (U, B, C) block is q_C Δt g gᵀ with g = (γ, γ, 1). Without the
+///   coupling the walk would move the altitude by h₀/T₀ per kelvin (3.5 m at 1,000 m), weather noise that no
+///   air mass makes, which GPS must then take back.
 /// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
 ///
 /// The engine never mutates a model: it is a value, saved whole in checkpoints.
@@ -39,6 +44,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public internal(set) var tendencyNoiseDensity: Double
     /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
     public internal(set) var weatherNoiseDensity: Double
+    /// γ = dU/dC = dB/dC of the column's random walk, in metres per kelvin, where the owner last set it (see the
+    /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
+    public internal(set) var columnCoupling: Double
 
     /// Index of U in the state.
     public static let altitudeIndex = 0
@@ -59,10 +67,17 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         weatherScaleSquared = Self.weatherScale * Self.weatherScale
         tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = parameters.weatherNoiseDensity
+        columnCoupling = Self.columnCoupling(atStandardAltitude: min(startAltitude, 11_000), columnScale: 1)
+    }
+
+    /// γ = −h₀/(T₀ k dh₀/dU) at the standard altitude h₀ and column scale k: with dh₀/dU = 1 − L h₀/T₀,
+    /// γ = −h₀/(k (T₀ − L h₀)), in metres per kelvin.
+    public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
+        -h0 / (k * (StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h0))
     }
 
     private enum CodingKeys: String, CodingKey {
-        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity
+        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity, columnCoupling
     }
 
     /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
@@ -76,6 +91,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         tendencyNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
             ?? parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
+        columnCoupling = try c.decodeIfPresent(Double.self, forKey: .columnCoupling) ?? 0
     }
 
     /// The state dimension: 3, plus the tendency and the column when the parameters ask for them.
@@ -123,7 +139,20 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 q[2 &+ 2 &* n] = tt
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
-            if let c = parameters.columnIndex { q[c &+ c &* n] = p.columnTemperatureNoiseDensity * dt }
+            if let c = parameters.columnIndex {
+                // q_C Δt g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not.
+                let qc = p.columnTemperatureNoiseDensity * dt
+                let g = columnCoupling
+                q[0] += qc * g * g
+                q[1 &+ n] += qc * g * g
+                q[1] = qc * g * g
+                q[n] = qc * g * g
+                q[c] = qc * g
+                q[c &* n] = qc * g
+                q[1 &+ c &* n] = qc * g
+                q[c &+ n] = qc * g
+                q[c &+ c &* n] = qc
+            }
         }
     }
 }

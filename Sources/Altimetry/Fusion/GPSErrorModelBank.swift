@@ -157,6 +157,14 @@ public struct GPSErrorModelBank: Sendable {
         return mixture(of: estimates)
     }
 
+    /// The mixture of the members' estimates predicted to `time` (`AltitudeFilter.predictedEstimate(at:)`), the
+    /// bank unchanged; nil before the first reading or for a time before the bank's.
+    public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
+        let estimates = members.compactMap { $0.predictedEstimate(at: time) }
+        guard estimates.count == members.count else { return nil }
+        return mixture(of: estimates)
+    }
+
     /// log N(z; ẑ, S) of an update, with its normalised innovation squared capped; 0 without an update.
     static func cappedLogLikelihood(_ record: ScalarUpdateRecord?) -> Double {
         guard let r = record else { return 0 }

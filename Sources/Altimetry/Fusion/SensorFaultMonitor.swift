@@ -17,9 +17,13 @@ import Foundation
 ///   accepted fix's innovation, that fix at most 10 s before, and at least 60 fixes and 10 minutes of accepted fixes
 ///   since the start or the last reset, so that a receiver's cold start, which can last that long, is never taken
 ///   for the truth a jump leaves; and the barometer under 10 m/s, since a filter lagging a free fall disagrees
-///   abruptly too) and lasts 5 s is a jump: held off (refused, reported) until a fix passes the gate again, or until
-///   the weather's random walk since the jump, 3 √(q_b t) s_B, could have moved the barometer as far (a day and
-///   more for hundreds of metres), after which the filter resets to it.
+///   abruptly too) and lasts 5 s is a jump of the receiver's datum. The GPS is re-anchored by the jump's size (the
+///   run's median residual less that of the accepted fixes just before it, both against the filter's altitude and
+///   seconds apart, so that the GPS's correlated error cancels) and fused again, as the barometer is after a step:
+///   it goes on carrying the level instead of leaving the barometer alone with the weather. A jump back is a jump
+///   too, and the anchors add. Once the weather's random walk since the first jump, 3 √(q_b t) s_B, could have
+///   moved the barometer as far as the anchor (a day and more for hundreds of metres), the anchor is dropped and
+///   the filter resets to the fixes as they are.
 /// - **Lock-out.** A run of refused fixes with none accepted, lasting `lockoutResetTime`, at least 5 fixes, that
 ///   agree with each other (90 % on one side, their spread under half their mean) makes the filter reset its
 ///   altitude to their recent median. A single wild fix or a burst shorter than the reset time is still refused.
@@ -57,11 +61,14 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     // GPS.
     var lastAcceptedTime: Double?
     var lastAcceptedInnovation = 0.0
+    /// The last accepted fix less the barometer's pressure altitude at it, in metres (see `refusedFix`).
+    var lastAcceptedLift = 0.0
     var acceptedSinceReset = 0
     /// The first accepted fix since the start or the last reset.
     var establishedSince: Double?
     var run = RefusedRun()
-    var jumpEpisode: Int?
+    /// The GPS's re-anchored offset after jumps of its datum (`AltitudeFilter` subtracts it from every fix).
+    var anchor = GPSAnchor()
     /// The residuals of the last 16 accepted fixes.
     var recent = RecentValues()
     /// The consistency test's weighted sum of normalised innovations, its sum of squared weights, and its time.
@@ -91,6 +98,19 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             let kept = values.prefix(n)
             let mean = kept.reduce(0, +) / Double(n)
             return (kept.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)).squareRoot()
+        }
+    }
+
+    /// The sum of the GPS datum's jumps, in metres, and the time of the first.
+    struct GPSAnchor: Sendable, Equatable, Codable {
+        var meters = 0.0
+        var since = 0.0
+        var isSet = false
+
+        mutating func add(_ jump: Double, at time: Double) {
+            if !isSet { since = time }
+            meters += jump
+            isSet = true
         }
     }
 
@@ -130,6 +150,10 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         /// forget the GPS-error estimate, and allow `variance` m² on top of the GPS's own: shift² + spread², since a
         /// filter just shown wrong by `shift` knows its level no better than that.
         case reset(shift: Double, variance: Double)
+        /// Re-anchor the GPS: subtract `jump` more metres from every later fix.
+        case reanchorGPS(jump: Double)
+        /// Drop the GPS's anchor (subtract nothing from later fixes) and reset as `reset` does.
+        case dropAnchorAndReset(shift: Double, variance: Double)
     }
 
     init(parameters: AltitudeModelParameters) {
@@ -199,19 +223,25 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// distributed as N(0, σ_e² − P_ee) (the stationary spread less what is still unknown), so |ê| beyond
     /// `consistencyThreshold` of that spread is e explaining a level difference it cannot have.
     mutating func acceptedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double,
-                              gpsError: Double, gpsErrorVariance: Double, stationaryVariance: Double,
+                              lift: Double, gpsError: Double, gpsErrorVariance: Double, stationaryVariance: Double,
                               at time: Double) -> RefusalAction {
         lastAcceptedTime = time
         lastAcceptedInnovation = nu
+        lastAcceptedLift = lift
         acceptedSinceReset += 1
         if establishedSince == nil { establishedSince = time }
         // An empty run is a fresh one (only `add` changes it); replacing it would allocate its ring every fix.
         if run.count > 0 { run = RefusedRun() }
         recent.add(r)
-        if let index = jumpEpisode {
-            episodes[index].endTime = time
-            episodes[index].isActive = false
-            jumpEpisode = nil
+        if anchor.isSet {
+            // Kept until the weather's random walk since the first jump could have moved the barometer by as much.
+            let weather = 3 * (weatherNoiseDensity * (time - anchor.since)).squareRoot() * AltitudeModel.weatherScale
+            if weather >= abs(anchor.meters) {
+                let shift = anchor.meters + recent.median, spread = recent.spread
+                anchor = GPSAnchor()
+                guard case .reset(let s, let v) = reset(at: time, shift: shift, spread: spread) else { return .none }
+                return .dropAnchorAndReset(shift: s, variance: v)
+            }
         }
         // Z = Σ wᵢ νᵢ/√Sᵢ / √(Σ wᵢ²), weights exp(−age/60 s): N(0, 1) for the white, unit innovations of a model that holds.
         let decay = exp(-(time - (consistencyTime ?? time)) / 60)
@@ -227,34 +257,34 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
 
     /// Records a refused fix and says whether to reset.
     ///
-    /// `barometerSteady`: the barometer shows under 10 m/s of vertical speed. A jump is a disagreement the
-    /// barometer's own history cannot explain; in fast motion (a free fall) a lagging filter can.
+    /// `barometerSteady`: the barometer shows under 10 m/s of vertical speed, at the run's first fix and every later
+    /// one. A jump is a disagreement the barometer's own history cannot explain; in fast motion (a free fall) a
+    /// lagging filter can. `lift` is the fix
+    /// less the barometer's pressure altitude (metres): a jump must move it as much as the innovation, so that a
+    /// filter that is itself off (after a landing, a reset) never takes the GPS's agreement with the barometer for a
+    /// jump of its datum.
     mutating func refusedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double,
-                             barometerSteady: Bool, at time: Double) -> RefusalAction {
+                             lift: Double, barometerSteady: Bool, at time: Double) -> RefusalAction {
+        let threshold = max(50, 10 * S.squareRoot())
         if run.count == 0, barometerSteady, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
            time - (establishedSince ?? time) >= 600,
-           abs(nu - lastAcceptedInnovation) > max(50, 10 * S.squareRoot()) {
+           abs(nu - lastAcceptedInnovation) > threshold, abs(lift - lastAcceptedLift) > threshold {
             run.abrupt = true
         }
         run.add(nu, residual: r, at: time)
-        if let index = jumpEpisode {
-            episodes[index].endTime = time
-            status.insert(.gpsJump)
-            // Held until the weather's random walk since the jump could have moved the barometer by as much.
-            let weather = 3 * (weatherNoiseDensity * (time - episodes[index].startTime)).squareRoot() * AltitudeModel.weatherScale
-            guard weather >= abs(episodes[index].sizeMeters) else { return .none }
-            episodes[index].isActive = false
-            jumpEpisode = nil
-            return reset(at: time, shift: run.residuals.median, spread: run.residuals.spread)
-        }
+        // A run during which the barometer moves fast (a free fall that the smoothed velocity showed late) is the
+        // filter lagging, not the GPS jumping: the lock-out rule handles it.
+        if !barometerSteady { run.abrupt = false }
         if run.abrupt {
-            if run.count >= 5, time - run.startTime >= 5, run.agrees {
-                jumpEpisode = episodes.count
-                episodes.append(FilterEpisode(kind: .gpsJump, startTime: run.startTime, endTime: time,
-                                              sizeMeters: run.residuals.median - (recent.count > 0 ? recent.median : 0), isActive: true))
-                status.insert(.gpsJump)
-            }
-            return .none
+            guard run.count >= 5, time - run.startTime >= 5, run.agrees else { return .none }
+            let jump = run.residuals.median - (recent.count > 0 ? recent.median : 0)
+            episodes.append(FilterEpisode(kind: .gpsJump, startTime: run.startTime, endTime: time, sizeMeters: jump, isActive: false))
+            status.insert(.gpsJump)
+            anchor.add(jump, at: run.startTime)
+            // The run's fixes are the new datum's, not the filter's error: the next accepted fix starts afresh.
+            run = RefusedRun()
+            recent = RecentValues()
+            return .reanchorGPS(jump: jump)
         }
         guard time - run.startTime >= lockoutTime, run.count >= 5, run.agrees else { return .none }
         return reset(at: time, shift: run.residuals.median, spread: run.residuals.spread)

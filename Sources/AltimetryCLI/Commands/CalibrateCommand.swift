@@ -6,11 +6,11 @@ import Foundation
 /// target accuracy is reached, and how many more minutes of GPS it needs.
 ///
 /// The offset is the fused altitude minus the pressure altitude at standard QNH of the last pressure reading,
-/// h − h_pa(p), with the altitude's one sigma. The minutes still needed are predicted by running a copy of the
-/// filter on: synthetic readings at the recording's observed pressure and GPS intervals whose values equal the
-/// filter's own predictions (pressure from the estimated altitude and QNH, GPS = altitude + estimated GPS error).
-/// A Kalman filter's covariance does not depend on the measured values, so under the model this sigma
-/// trajectory is exact; it stops when the sigma reaches the target or after 6 hours.
+/// h − h_pa(p), with the altitude's one sigma. The command reads the recording into the library's
+/// `BarometerCalibration` (the fused model with its column state, without the fault monitor), whose forecast of
+/// the minutes still needed runs a copy of the filter on synthetic readings at the recording's pressure and GPS
+/// intervals whose values equal the filter's own predictions; it stops when the sigma reaches the target or
+/// after 6 hours.
 public struct CalibrateCommand: Command {
     public static let name = "calibrate"
     public static let overview = "Estimate QNH and the barometer's altitude offset, and how much more GPS is needed."
@@ -109,88 +109,38 @@ public struct CalibrateCommand: Command {
     }
 
     func calibrate(console: Console) throws(InputError) -> Report {
-        var parameters = try model.parameters()
-        // As `BarometerCalibration`: no fault monitor, whose resets the forecast of the minutes needed cannot foresee.
-        parameters.detectsFaults = false
-        // And the standard column: QNH is by definition the altimeter setting of the standard atmosphere, a still
-        // barometer cannot observe the column, and the forecast below feeds standard-atmosphere pressures, which
-        // with a column state would move its linearisation point (measured: 3.2 minutes forecast, 5.4 m reached
-        // against the 5 m target, where without the column 4.85 minutes reach 4.99 m).
-        parameters.estimatesColumnTemperature = false
+        let parameters = try model.parameters()
         let table = try InputLoader.table(input, options: readOptions)
         for notice in table.notices { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         guard table.trackNames.count == 1 else {
             throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; calibrate expects one")
         }
-        var filter: AltitudeFilter
-        do { filter = try AltitudeFilter(parameters: parameters) } catch {
+        // The library's calibration: the fused model (column state included) without the fault monitor, and its
+        // forecast of the minutes needed, which feeds the filter its own predicted readings.
+        var calibration: BarometerCalibration
+        do {
+            calibration = try BarometerCalibration(parameters: parameters, targetStandardDeviation: targetSigma)
+            calibration.forecastHorizon = Self.horizon
+        } catch {
             throw InputError(file: table.file, message: "\(error)", exitCode: .usage)
         }
-        var lastPressure: Double?
-        var pressureTimes: [Double] = []
-        var gpsTimes: [Double] = []
-        var final: AltitudeEstimate?
         for row in table.rows where row.invalidReason == nil && (row.pressure != nil || row.gpsAltitude != nil) {
             do {
-                final = try filter.process(AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                                                           gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
+                try calibration.add(AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+                                                    gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
             } catch {
                 let problem = InputError(file: table.file, line: row.line, message: "the filter refused the row: \(error)")
                 guard readOptions.skipInvalid else { throw problem }
                 console.writeError("skipped: \(problem)\n")
-                continue
             }
-            if let p = row.pressure { lastPressure = p; pressureTimes.append(row.time) }
-            if row.gpsAltitude != nil { gpsTimes.append(row.time) }
         }
-        guard let e = final, let p = lastPressure else {
+        guard let status = calibration.status else {
             throw InputError(file: table.file, message: "found no usable pressure reading; expected a barometer to calibrate")
         }
-        let offset = e.altitude - NaiveAveragingBaseline.pressureAltitude(p)
-        let reached = e.altitudeStandardDeviation <= targetSigma
-        let minutes = reached ? 0 : Self.minutesNeeded(filter, from: e, pressureInterval: Self.interval(pressureTimes),
-                                                       gpsInterval: Self.interval(gpsTimes) ?? 1, target: targetSigma)
-        return Report(qnhHectopascals: e.seaLevelPressure, qnhSigmaHectopascals: e.seaLevelPressureStandardDeviation,
-                      altitudeMeters: e.altitude, altitudeSigmaMeters: e.altitudeStandardDeviation, offsetMeters: offset,
-                      offsetSigmaMeters: e.altitudeStandardDeviation, targetSigmaMeters: targetSigma,
-                      targetReached: reached, moreGPSMinutes: minutes)
-    }
-
-    /// The median interval between successive times, in seconds; nil with fewer than two.
-    static func interval(_ times: [Double]) -> Double? {
-        guard times.count >= 2 else { return nil }
-        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }.filter { $0 > 0 }.sorted()
-        guard !gaps.isEmpty else { return nil }
-        return gaps[gaps.count / 2]
-    }
-
-    /// Minutes of further GPS until the altitude sigma reaches `target`, or nil if not within `horizon`.
-    ///
-    /// Feeds a copy of the filter readings equal to its own predictions (see the type's discussion).
-    static func minutesNeeded(_ original: AltitudeFilter, from start: AltitudeEstimate, pressureInterval: Double?,
-                              gpsInterval: Double, target: Double) -> Double? {
-        var filter = original
-        var estimate = start
-        let t0 = start.time
-        var nextGPS = t0 + gpsInterval
-        var nextPressure = pressureInterval.map { t0 + $0 } ?? .infinity
-        while min(nextGPS, nextPressure) - t0 <= horizon {
-            let t = min(nextGPS, nextPressure)
-            var reading = AltitudeReading(time: t)
-            if nextPressure <= t {
-                reading.pressure = try? StandardAtmosphere.pressure(atAltitude: estimate.altitude,
-                                                                    seaLevelPressure: estimate.seaLevelPressure)
-                nextPressure += pressureInterval ?? .infinity
-            }
-            if nextGPS <= t {
-                reading.gpsAltitude = estimate.altitude + estimate.gpsError
-                nextGPS += gpsInterval
-            }
-            guard let next = try? filter.process(reading) else { return nil }
-            estimate = next
-            if estimate.altitudeStandardDeviation <= target { return (t - t0) / 60 }
-        }
-        return nil
+        return Report(qnhHectopascals: status.seaLevelPressure, qnhSigmaHectopascals: status.seaLevelPressureStandardDeviation,
+                      altitudeMeters: status.altitude, altitudeSigmaMeters: status.altitudeOffsetStandardDeviation,
+                      offsetMeters: status.altitudeOffset, offsetSigmaMeters: status.altitudeOffsetStandardDeviation,
+                      targetSigmaMeters: targetSigma, targetReached: status.isTargetReached, moreGPSMinutes: status.minutesNeeded)
     }
 }

@@ -4,6 +4,9 @@ import Foundation
 import Simulation
 
 /// `altimetry simulate SCENARIO`: a scenario of the simulator, written in the CSV input format with `true_alt_m`.
+///
+/// SCENARIO is one of the benchmark's scenarios (`ScenarioName`) or one of the stress benchmark's
+/// (`StressScenarioName`), so that a trial of either benchmark can be fused and looked at row by row.
 public struct SimulateCommand: Command {
     public static let name = "simulate"
     public static let overview = "Write a simulated recording (barometer, GPS and the true altitude) as input CSV."
@@ -14,18 +17,34 @@ public struct SimulateCommand: Command {
         .init("out", .value, placeholder: "FILE", help: "Write to FILE, atomically (default standard output)."),
     ]
 
-    let scenario: ScenarioName
+    /// A scenario of either benchmark.
+    enum Choice: Sendable {
+        case benchmark(ScenarioName)
+        case stress(StressScenarioName)
+
+        var rawValue: String {
+            switch self {
+            case .benchmark(let name): return name.rawValue
+            case .stress(let name): return name.rawValue
+            }
+        }
+    }
+
+    let scenario: Choice
     let seed: UInt64
     let duration: Double?
     let out: String?
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         let text = try a.onePositional("SCENARIO")
-        guard let name = ScenarioName(rawValue: text) else {
+        if let name = ScenarioName(rawValue: text) {
+            scenario = .benchmark(name)
+        } else if let name = StressScenarioName(rawValue: text) {
+            scenario = .stress(name)
+        } else {
             throw UsageError("unknown scenario '\(text)'; expected one of "
-                             + ScenarioName.allCases.map(\.rawValue).joined(separator: ", "))
+                             + (ScenarioName.allCases.map(\.rawValue) + StressScenarioName.allCases.map(\.rawValue)).joined(separator: ", "))
         }
-        scenario = name
         seed = UInt64(try a.integer("seed", default: 1, minimum: 0))
         duration = a.values["duration"] == nil ? nil : try a.number("duration", default: 0, validRange: 1...604_800)
         out = a.values["out"]
@@ -34,7 +53,13 @@ public struct SimulateCommand: Command {
     public func run(console: Console) -> ExitCode {
         let recording: SimulatedRecording
         do {
-            recording = try Scenario.named(scenario, seed: seed, duration: duration).simulate()
+            switch scenario {
+            case .benchmark(let name): recording = try Scenario.named(name, seed: seed, duration: duration).simulate()
+            case .stress(let name):
+                var stress = Scenario.stress(name, seed: seed)
+                if let duration { stress.duration = duration }
+                recording = try stress.simulate()
+            }
         } catch {
             console.writeError("error: the scenario could not be simulated: \(error)\n")
             return .software

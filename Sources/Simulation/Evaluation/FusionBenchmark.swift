@@ -98,8 +98,16 @@ public struct FusionBenchmark: Sendable, Codable {
     /// Pooled figures of one scenario over `trials` seeds.
     public static func evaluate(_ name: ScenarioName, trials: Int, seed: UInt64, parameters: AltitudeModelParameters,
                                 useTemperature: Bool) throws -> ScenarioResult {
+        try evaluate(name: name.rawValue, trials: trials, parameters: parameters, useTemperature: useTemperature) {
+            Scenario.named(name, seed: seed &+ UInt64($0))
+        }
+    }
+
+    /// Pooled figures of the scenarios `scenario(trial)` for trial 0 ..< `trials`.
+    public static func evaluate(name: String, trials: Int, parameters: AltitudeModelParameters, useTemperature: Bool,
+                                scenario: @Sendable (Int) -> Scenario) throws -> ScenarioResult {
         let evaluations = try parallelMap(0..<trials) { trial in
-            let recording = try Scenario.named(name, seed: seed &+ UInt64(trial)).simulate()
+            let recording = try scenario(trial).simulate()
             return try ScenarioEvaluation(recording, parameters: parameters, useTemperature: useTemperature)
         }
         var pooled: [String: EstimatorScore] = [:]
@@ -112,7 +120,7 @@ public struct FusionBenchmark: Sendable, Codable {
             status += evaluation.statusReadings
         }
         let figures = pooled.mapValues { Figures(rmse_m: $0.rootMeanSquareError, coverage: $0.coverage, nees: $0.meanNEES) }
-        return ScenarioResult(name: name.rawValue, trials: trials, estimators: figures, gated_fixes: gated,
+        return ScenarioResult(name: name, trials: trials, estimators: figures, gated_fixes: gated,
                               outliers: outliers, gated_outliers: gatedOutliers, status_readings: status)
     }
 
