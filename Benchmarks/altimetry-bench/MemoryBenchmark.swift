@@ -1,14 +1,14 @@
 import Foundation
 import Randomness
 
-/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--modes stdout,out,smooth]`: the peak resident memory of
+/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--modes stdout,out,gpx,smooth]`: the peak resident memory of
 /// `altimetry fuse` on recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a
 /// week), as a child process.
 ///
 /// Writes each recording as a CSV file (`t,pressure_hpa,gps_alt_m,gps_vacc_m`; a GPS fix on a row of its own,
 /// half-way between two pressures) to a temporary directory, then runs the release `altimetry` next to this
-/// benchmark's executable (or `--binary`) in three ways: to standard output (a pipe read and dropped by this
-/// process), to a file with `--out`, and `--smooth` to standard output. For each it prints the peak resident set
+/// benchmark's executable (or `--binary`) in four ways: CSV to standard output (a pipe read and dropped by this
+/// process), CSV to a file with `--out`, GPX to standard output, and `--smooth` (CSV) to standard output. For each it prints the peak resident set
 /// size the kernel reports (`ru_maxrss` of `wait4`), the bytes per row above the one-day run of the same mode,
 /// and the rows per second (wall clock: on a shared machine, compare rows within one run).
 enum MemoryBenchmark {
@@ -17,7 +17,7 @@ enum MemoryBenchmark {
         if let i = arguments.firstIndex(of: "--days"), i + 1 < arguments.count {
             days = arguments[i + 1].split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
         }
-        var modes = ["stdout", "out", "smooth"]
+        var modes = ["stdout", "out", "gpx", "smooth"]
         if let i = arguments.firstIndex(of: "--modes"), i + 1 < arguments.count {
             modes = arguments[i + 1].split(separator: ",").map(String.init)
         }
@@ -48,6 +48,7 @@ enum MemoryBenchmark {
                 var arguments = ["fuse", input]
                 switch mode {
                 case "out": arguments += ["--out", dir.appendingPathComponent("out.csv").path]
+                case "gpx": arguments += ["--format", "gpx"]
                 case "smooth": arguments += ["--smooth"]
                 default: break
                 }

@@ -33,7 +33,7 @@ extension AltitudeFilter {
     ///
     /// What stays per reading between the passes is the recorded run's epoch (`FilterRun`: 184 bytes for the
     /// five states of the column model) and the reading's epoch index (4 bytes); the smoother works in the run's
-    /// own storage. A smoothed estimate carries the state's numbers only (relative altitude 0, no update records,
+    /// own storage, and the readings, when handed over (`consume`), are let go after the forward pass. A smoothed estimate carries the state's numbers only (relative altitude 0, no update records,
     /// no status): those belong to the forward pass.
     ///
     /// With the GPS error model bank (`adaptsGPSErrorModel`), the forward pass is the bank's mixture; the backward
@@ -41,7 +41,7 @@ extension AltitudeFilter {
     /// learned from the track, by a second forward pass of that model.
     ///
     /// - Throws: as `process(_:)`, naming the first failing reading's time; `.numerical` if the smoother fails.
-    public static func smooth(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
+    public static func smooth(_ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                               filtered: (Int, AltitudeEstimate) -> Void,
                               smoothed: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError)
     {
@@ -57,9 +57,11 @@ extension AltitudeFilter {
         }
         guard let (epochs, run) = try recordedRun(readings, parameters: chosen,
                                                   filtered: parameters.adaptsGPSErrorModel ? { _, _ in } : filtered) else { return }
+        // The readings are not needed after the forward pass (a caller that handed them over frees them here).
+        readings = []
         let result = try smoothedRun(run)
         for (index, epoch) in epochs.enumerated() {
-            smoothed(index, estimate(time: readings[index].time, mean: result.mean(at: Int(epoch)),
+            smoothed(index, estimate(time: result.times[Int(epoch)], mean: result.mean(at: Int(epoch)),
                                      covariance: result.covariance(at: Int(epoch)), parameters: chosen))
         }
     }

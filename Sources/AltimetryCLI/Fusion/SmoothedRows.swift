@@ -41,12 +41,14 @@ struct SmoothedRows {
         }
     }
 
-    /// Smooths the readings and calls `body` with each held row, in order: its index, the smoothed estimate (the
-    /// forward prediction for a predicted row, nil for a rejected one) and the status of the forward pass.
+    /// Smooths `readings` (the held rows' readings, taken out of `readings` and handed over, so that the smoother
+    /// lets them go after its forward pass) and calls `body` with each held row, in order: its index, the smoothed
+    /// estimate (the forward prediction for a predicted row, nil for a rejected one) and the status of the
+    /// forward pass.
     ///
     /// - Returns: the last smoothed estimate (nil without readings).
     /// - Throws: `InputError` naming `file` if the smoother fails.
-    func smooth(parameters: AltitudeModelParameters, file: String,
+    func smooth(_ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters, file: String,
                 _ body: (Int, AltitudeEstimate?, RowStatus) -> Void) throws(InputError) -> AltitudeEstimate? {
         // Of the forward pass, per reading: the relative altitude the smoothed estimate carries over, and the
         // row's status.
@@ -68,7 +70,7 @@ struct SmoothedRows {
         if !readings.isEmpty {
             do {
                 // The smoothed estimates arrive in reading order, so the rows are handed over in order as they come.
-                try AltitudeFilter.smooth(readings, parameters: parameters, filtered: { _, e in
+                try AltitudeFilter.smooth(consume readings, parameters: parameters, filtered: { _, e in
                     forward.append((e.relativeAltitude, RowStatus(e)))
                 }, smoothed: { k, e in
                     handOverRowsWithoutReading()
