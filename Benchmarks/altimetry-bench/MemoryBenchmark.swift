@@ -9,13 +9,13 @@ import Randomness
 /// half-way between two pressures) to a temporary directory, then runs the release `altimetry` next to this
 /// benchmark's executable (or `--binary`) in four ways: CSV to standard output (a pipe read and dropped by this
 /// process), CSV to a file with `--out`, GPX to standard output, and `--smooth` (CSV) to standard output. For each it prints the peak resident set
-/// size the kernel reports (`ru_maxrss` of `wait4`), the bytes per row above the one-day run of the same mode,
+/// size the kernel reports (`ru_maxrss` of `wait4`), the bytes per row above the shortest run of the same mode,
 /// and the rows per second (wall clock: on a shared machine, compare rows within one run).
 enum MemoryBenchmark {
     static func run(arguments: [String]) -> Int32 {
-        var days = [1, 7]
+        var days = [1.0, 7.0]
         if let i = arguments.firstIndex(of: "--days"), i + 1 < arguments.count {
-            days = arguments[i + 1].split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+            days = arguments[i + 1].split(separator: ",").compactMap { Double($0) }.filter { $0 > 0 }
         }
         var modes = ["stdout", "out", "gpx", "smooth"]
         if let i = arguments.firstIndex(of: "--modes"), i + 1 < arguments.count {
@@ -35,8 +35,8 @@ enum MemoryBenchmark {
         }
         defer { try? FileManager.default.removeItem(at: dir) }
         print("altimetry fuse, peak resident memory (ru_maxrss) and speed; binary \(binary)")
-        print("days  rows        mode     peak RSS (MB)  bytes/row above 1 day  rows/s")
-        var oneDay: [String: (rows: Int, bytes: Int)] = [:]
+        print("days  rows        mode     peak RSS (MB)  bytes/row above the first  rows/s")
+        var shortest: [String: (rows: Int, bytes: Int)] = [:]
         for d in days.sorted() {
             let input = dir.appendingPathComponent("days-\(d).csv").path
             let rows: Int
@@ -59,12 +59,12 @@ enum MemoryBenchmark {
                 }
                 let seconds = Date().timeIntervalSince(start)
                 var perRow = "-"
-                if let base = oneDay[mode], rows > base.rows {
+                if let base = shortest[mode], rows > base.rows {
                     perRow = String(format: "%.0f", Double(peak - base.bytes) / Double(rows - base.rows))
-                } else if oneDay[mode] == nil {
-                    oneDay[mode] = (rows, peak)
+                } else if shortest[mode] == nil {
+                    shortest[mode] = (rows, peak)
                 }
-                let line = String(format: "%-5d %-11d %-8@ %-14.0f %-22@ %.0f", d, rows, mode as NSString,
+                let line = String(format: "%-5g %-11d %-8@ %-14.0f %-26@ %.0f", d, rows, mode as NSString,
                                   Double(peak) / 1_048_576, perRow as NSString, Double(rows) / seconds)
                 print(line)
                 try? FileManager.default.removeItem(atPath: dir.appendingPathComponent("out.csv").path)
@@ -76,7 +76,7 @@ enum MemoryBenchmark {
 
     /// Writes `days` of 10 Hz pressure and 1 Hz GPS (a walk up and down a hill, slow weather, noise) as CSV;
     /// returns the number of rows.
-    static func writeRecording(days: Int, to path: String) throws -> Int {
+    static func writeRecording(days: Double, to path: String) throws -> Int {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw CocoaError(.fileWriteUnknown)
         }
@@ -86,7 +86,7 @@ enum MemoryBenchmark {
         var buffer: [UInt8] = Array("t,pressure_hpa,gps_alt_m,gps_vacc_m\n".utf8)
         buffer.reserveCapacity(1 << 20)
         var rows = 0
-        let tenths = days * 864_000
+        let tenths = Int(days * 864_000)
         for k in 0..<tenths {
             let t = Double(k) / 10
             let altitude = 400 + 300 * sin(t / 3_000) + 2 * sin(t / 40)
