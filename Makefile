@@ -62,7 +62,7 @@ fuzz: fuzz-build
 	  case $$t in time) len=64;; fusion) len=1024;; *) len=4096;; esac; \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	  SWIFT_BACKTRACE=enable=no ALTIMETRY_FUZZ_TARGET=$$t $(FUZZ_DRIVER) .build/fuzz/$$t Tests/FuzzCorpus/$$t -dict=Fuzz/Dictionaries/$$t.dict \
-	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$len -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$len -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=1 \
 	    -artifact_prefix=.build/fuzz/$$t- $(FUZZ_FLAGS) || exit 1; \
 	done
