@@ -45,17 +45,8 @@ public enum InputLoader {
     static func reader(_ path: String, pressurePath: String? = nil, options: ReadOptions,
                        following: FollowPolicy? = nil) throws(InputError) -> any RowReader {
         let input = try InputFile(path: path, following: following)
-        let lower = path.lowercased()
-        let format: Format
-        if let track = TrackFileFormat(path: path) {
-            format = .track(track)
-        } else if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) {
-            format = .ndjson
-        } else if path == "-" {
-            format = try input.firstNonBlankByte() == UInt8(ascii: "{") ? .ndjson : .csv
-        } else {
-            format = .csv
-        }
+        var format = Self.format(of: path) ?? .csv
+        if path == "-", try input.firstNonBlankByte() == UInt8(ascii: "{") { format = .ndjson }
         guard case .track(let track) = format else {
             if pressurePath != nil {
                 throw InputError(file: input.name, message: "--pressure goes with a GPX, TCX or FIT input; expected one of those",
@@ -74,6 +65,21 @@ public enum InputLoader {
         }
         let pressure = try table(from: reader(pressurePath, options: options))
         return TableRowReader(try merge(fixes: fixes, pressure: pressure))
+    }
+
+    /// The format `path`'s name says; nil for standard input (`-`), whose first byte says.
+    static func format(of path: String) -> Format? {
+        if let track = TrackFileFormat(path: path) { return .track(track) }
+        if [".ndjson", ".jsonl", ".json"].contains(where: path.lowercased().hasSuffix) { return .ndjson }
+        return path == "-" ? nil : .csv
+    }
+
+    /// Reads `data`, already in memory, whole as the file `name`, in the format the name says (CSV for `-`),
+    /// through the reader a file of that name goes through.
+    ///
+    /// - Throws: as `table(_:pressurePath:options:jobs:)`.
+    public static func table(_ data: Data, named name: String, options: ReadOptions) throws(InputError) -> InputTable {
+        try table(from: reader(InputFile(bytes: data, name: name), format: format(of: name) ?? .csv, options: options))
     }
 
     /// A reader of `input` in `format`.
