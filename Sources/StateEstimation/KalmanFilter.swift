@@ -160,7 +160,7 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         // A case pattern, not `!= nil`, which copies the whole run (through a generic witness) every step.
         if case .some = recordedRun {
             recordedRun?.beginEpoch(time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,
-                                    mean: mean, covariance: covariance)
+                                    input: input, inputState: index, mean: mean, covariance: covariance)
         }
     }
 

@@ -15,7 +15,10 @@ import LinearAlgebra
 /// matrices and can lose positive definiteness. (Rauch, Tung and Striebel, AIAA Journal 3(8), 1965; Särkkä,
 /// *Bayesian Filtering and Smoothing*, §8.2.)
 ///
-/// The smoother keeps preallocated workspaces: reuse one value to smooth many runs of the same dimension.
+/// The smoother keeps preallocated workspaces: reuse one value to smooth many runs of the same dimension. The
+/// predicted state of each step is recomputed from the run (see `FilterRun`), and the smoothed estimates are
+/// written over the run's filtered ones, epoch k once step k has read it: a run handed over whole (`consuming`,
+/// not kept by the caller) is smoothed in its own storage.
 public struct RauchTungStriebelSmoother: Sendable {
     /// The state dimension n.
     public let stateCount: Int
@@ -23,8 +26,7 @@ public struct RauchTungStriebelSmoother: Sendable {
     var processNoise: Matrix
     var filteredMean: Matrix
     var filteredCovariance: Matrix
-    var predictedMean: Matrix
-    var predictedFactor: Matrix
+    var predicted: StepWorkspace
     var gainTransposed: Matrix
     var factor: Matrix
     var difference: Matrix
@@ -41,8 +43,7 @@ public struct RauchTungStriebelSmoother: Sendable {
         processNoise = Matrix(rows: n, columns: n)
         filteredMean = Matrix(rows: n, columns: 1)
         filteredCovariance = Matrix(rows: n, columns: n)
-        predictedMean = Matrix(rows: n, columns: 1)
-        predictedFactor = Matrix(rows: n, columns: n)
+        predicted = StepWorkspace(stateCount: n)
         gainTransposed = Matrix(rows: n, columns: n)
         factor = Matrix(rows: n, columns: n)
         difference = Matrix(rows: n, columns: 1)
@@ -58,40 +59,46 @@ public struct RauchTungStriebelSmoother: Sendable {
     /// - Returns: the smoothed means and covariances at every epoch of the run.
     /// - Throws: `EstimationError.dimensionMismatch` if the run is of another dimension or inconsistent;
     ///   `.notPositiveDefinite(.predictedCovariance, leadingMinor:)` if a predicted covariance cannot be factorised.
-    /// - Complexity: O(N n³) for N epochs; allocates only the result.
-    public mutating func smooth(_ run: FilterRun) throws(EstimationError) -> SmoothedRun {
+    /// - Complexity: O(N n³) for N epochs; allocates only the result, and nothing when the run is handed over
+    ///   whole.
+    public mutating func smooth(_ run: consuming FilterRun) throws(EstimationError) -> SmoothedRun {
         let n = stateCount
         guard run.stateCount == n else {
             throw .dimensionMismatch(.recordedRun, expected: "state dimension \(n)", actual: "\(run.stateCount)")
         }
         try run.validate()
-        var result = SmoothedRun(stateCount: n, times: run.times, means: run.filteredMeans, covariances: run.filteredCovariances)
+        let packed = run.packedCount
+        // The filtered estimates, overwritten by the smoothed ones from the last epoch back.
+        var means: [Double] = []
+        var covariances: [Double] = []
+        swap(&means, &run.filteredMeans)
+        swap(&covariances, &run.filteredCovariances)
         let epochs = run.epochCount
-        if epochs < 2 { return result }
-        nextMean.load(from: run.filteredMeans, at: (epochs - 1) * n)
-        nextCovariance.load(from: run.filteredCovariances, at: (epochs - 1) * n * n)
-        for k in stride(from: epochs - 2, through: 0, by: -1) {
-            filteredMean.load(from: run.filteredMeans, at: k * n)
-            filteredCovariance.load(from: run.filteredCovariances, at: k * n * n)
-            predictedMean.load(from: run.predictedMeans, at: (k + 1) * n)
-            predictedFactor.load(from: run.predictedCovariances, at: (k + 1) * n * n)
-            transition.load(from: run.transitions, at: (k + 1) * n * n)
-            processNoise.load(from: run.processNoises, at: (k + 1) * n * n)
-            try step()
-            newMean.store(into: &result.means, at: k * n)
-            newCovariance.store(into: &result.covariances, at: k * n * n)
-            swap(&nextMean, &newMean)
-            swap(&nextCovariance, &newCovariance)
+        if epochs >= 2 {
+            nextMean.load(from: means, at: (epochs - 1) * n)
+            FilterRun.unpack(covariances, at: (epochs - 1) * packed, into: &nextCovariance)
+            for k in stride(from: epochs - 2, through: 0, by: -1) {
+                filteredMean.load(from: means, at: k * n)
+                FilterRun.unpack(covariances, at: k * packed, into: &filteredCovariance)
+                run.loadStep(of: k + 1, transition: &transition, processNoise: &processNoise)
+                run.predict(epoch: k + 1, previousMean: filteredMean, previousCovariance: filteredCovariance,
+                            transition: transition, processNoise: processNoise, into: &predicted)
+                try step()
+                newMean.store(into: &means, at: k * n)
+                FilterRun.storePacked(newCovariance, into: &covariances, at: k * packed)
+                swap(&nextMean, &newMean)
+                swap(&nextCovariance, &newCovariance)
+            }
         }
-        return result
+        return SmoothedRun(stateCount: n, times: run.times, means: means, covariances: covariances)
     }
 
-    /// One backward step from the loaded epoch k + 1 (`nextMean`, `nextCovariance`) to epoch k (`newMean`,
-    /// `newCovariance`). No allocation.
+    /// One backward step from the loaded epoch k + 1 (`nextMean`, `nextCovariance`, and its predicted state in
+    /// `predicted`) to epoch k (`newMean`, `newCovariance`). No allocation.
     mutating func step() throws(EstimationError) {
         // P⁻ₖ₊₁ = L Lᵀ
         do {
-            try predictedFactor.overwriteWithCholeskyFactor()
+            try predicted.covariance.overwriteWithCholeskyFactor()
         } catch {
             if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.predictedCovariance, leadingMinor: minor) }
             throw .nonFinite(.predictedCovariance)
@@ -99,13 +106,13 @@ public struct RauchTungStriebelSmoother: Sendable {
         // Cᵀ = (P⁻ₖ₊₁)⁻¹ F Pₖ, solving with the factor.
         Matrix.multiplyByLoops(transition, .none, filteredCovariance, .none, into: &gainTransposed)
         do {
-            try predictedFactor.solveWithCholeskyFactor(&gainTransposed)
+            try predicted.covariance.solveWithCholeskyFactor(&gainTransposed)
         } catch {
             throw .notPositiveDefinite(.predictedCovariance, leadingMinor: stateCount)
         }
         // xₖˢ = xₖ + C (xₖ₊₁ˢ − x⁻ₖ₊₁)
         difference.assign(nextMean)
-        difference.add(predictedMean, scaledBy: -1)
+        difference.add(predicted.mean, scaledBy: -1)
         newMean.assign(filteredMean)
         Matrix.multiplyByLoops(gainTransposed, .transposed, difference, .none, into: &newMean, beta: 1)
         // Pₖˢ = (I − C F) Pₖ (I − C F)ᵀ + C Q Cᵀ + C Pₖ₊₁ˢ Cᵀ
@@ -126,7 +133,8 @@ public struct SmoothedRun: Sendable, Equatable, Codable {
     public let times: [Seconds]
     /// The smoothed means, flat: epoch k's n values start at k n.
     public internal(set) var means: [Double]
-    /// The smoothed covariances, flat and column-major: epoch k's n² values start at k n².
+    /// The smoothed covariances' lower triangles, column by column: epoch k's n (n + 1) / 2 values start at
+    /// k n (n + 1) / 2 (`covariance(at:)` gives the whole matrix).
     public internal(set) var covariances: [Double]
 
     /// The number of epochs.
@@ -142,7 +150,7 @@ public struct SmoothedRun: Sendable, Equatable, Codable {
     /// The smoothed covariance Pₖˢ (n x n) of epoch k.
     public func covariance(at epoch: Int) -> Matrix {
         var result = Matrix(rows: stateCount, columns: stateCount)
-        result.load(from: covariances, at: epoch * stateCount * stateCount)
+        FilterRun.unpack(covariances, at: epoch * stateCount * (stateCount + 1) / 2, into: &result)
         return result
     }
 }

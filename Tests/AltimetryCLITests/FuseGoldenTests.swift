@@ -14,7 +14,8 @@ import Testing
 ///         --out Tests/AltimetryCLITests/Golden/expected.$f
 ///     done
 ///
-/// and the diff shows what changed.
+/// (and `--smooth --out Tests/AltimetryCLITests/Golden/expected-smooth.csv` for the smoothed track), and the diff
+/// shows what changed.
 @Suite("Fuse golden files")
 struct FuseGoldenTests {
     static func golden(_ name: String) throws -> URL {
@@ -33,5 +34,17 @@ struct FuseGoldenTests {
         let expected = try Data(contentsOf: Self.golden("expected.\(format)"))
         let actual = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(actual == expected, "output differs from Golden/expected.\(format)")
+    }
+
+    @Test("fuse --smooth prints the committed smoothed track byte for byte")
+    func smoothed() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = dir.path("out.csv")
+        let run = runAltimetry(["fuse", try Self.golden("input.csv").path, "--smooth", "--out", out])
+        #expect(run.code == .success, "\(run.err)")
+        let expected = try Data(contentsOf: Self.golden("expected-smooth.csv"))
+        let actual = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(actual == expected, "output differs from Golden/expected-smooth.csv")
     }
 }

@@ -28,4 +28,23 @@ struct FuzzCorpusTests {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { !$0.hasPrefix(".") }
         #expect(Set(folders) == Set(FuzzTarget.all.map(\.name)))
     }
+
+    /// `Tests/FuzzFindings/`: inputs that still break their target, waiting for a fix.
+    static let findings = corpus.deletingLastPathComponent().appendingPathComponent("FuzzFindings")
+
+    @Test("Every open finding still breaks its target (a known issue; one that no longer does moves to the corpus)")
+    func openFindingsStillBreak() throws {
+        for name in FuzzTarget.all.map(\.name) {
+            let target = try #require(FuzzTarget.named(name))
+            let folder = Self.findings.appendingPathComponent(name)
+            guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            for file in files.filter({ !$0.hasPrefix(".") }).sorted() {
+                let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
+                withKnownIssue("\(name)/\(file): see Tests/FuzzFindings/README.md") {
+                    let finding = target.check(bytes)
+                    #expect(finding == nil, "\(name)/\(file): \(finding?.message ?? "")")
+                }
+            }
+        }
+    }
 }

@@ -22,30 +22,18 @@ public struct SmoothedAltitudeTrack: Sendable {
     public init(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters())
         throws(AltitudeModelError)
     {
-        var filter = try AltitudeFilter(parameters: parameters, recordsRun: true)
         var filtered: [AltitudeEstimate] = []
-        var epochs: [Int] = []
         filtered.reserveCapacity(readings.count)
-        epochs.reserveCapacity(readings.count)
-        for reading in readings {
-            filtered.append(try filter.process(reading))
-            epochs.append((filter.engine?.recordedRun?.epochCount ?? 1) - 1)
-        }
+        let recorded = try AltitudeFilter.recordedRun(readings, parameters: parameters) { filtered.append($1) }
         self.filtered = filtered
-        self.epochs = epochs
-        guard let engine = filter.engine, let run = engine.recordedRun else {
+        self.epochs = recorded?.epochs.map { Int($0) } ?? []
+        guard let run = recorded?.run else {
             smoothed = []
             self.run = nil
             smoothedRun = nil
             return
         }
-        let smoothedRun: SmoothedRun
-        do {
-            var smoother = RauchTungStriebelSmoother(stateCount: engine.stateCount)
-            smoothedRun = try smoother.smooth(run)
-        } catch {
-            throw .numerical(String(describing: error))
-        }
+        let smoothedRun = try AltitudeFilter.smoothedRun(run)
         var smoothed: [AltitudeEstimate] = []
         smoothed.reserveCapacity(readings.count)
         for (index, epoch) in epochs.enumerated() {

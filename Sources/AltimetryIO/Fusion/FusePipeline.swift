@@ -311,13 +311,16 @@ extension Group {
                                    parameters: AltitudeModelParameters) {
         for (local, place) in places.enumerated() where place >= 0 {
             let k = local * count + g
-            guard let held = fusions[place].held else { continue }
+            guard var held = fusions[place].held else { continue }
             fusions[place].held = nil
+            // The readings go to the smoother alone, which lets them go after its forward pass.
+            let readings = held.readings
+            held.readings = []
             var lines = ByteBuffer(capacity: 0)
             var lengths: [Int32] = []
             var formatter = formatter
             do throws(InputError) {
-                let final = try held.smooth(parameters: parameters, file: file) { i, estimate, status in
+                let final = try held.smooth(consume readings, parameters: parameters, file: file) { i, estimate, status in
                     let row = FusedLineFormatter.Row(estimate: estimate, status: status,
                                                      timeText: held.timeTexts.isEmpty ? nil : held.timeTexts[i],
                                                      trackName: k < names.count ? names[k] : "")

@@ -3,11 +3,11 @@ import Altimetry
 /// A track's rows held until the track is complete, for the Rauch-Tung-Striebel smoother (`fuse --smooth`).
 ///
 /// Per row it keeps the `InputRow` (96 bytes), its time text and pass-through values when the input has them,
-/// what the row is (16 bytes: a reading's index, a prediction's index, or the reason it was rejected) and, for
-/// a row with a reading, the `AltitudeReading` (72 bytes): about 190 bytes a row of its own, besides what the
-/// smoother keeps per reading (`AltitudeFilter.smooth`: the filtered and smoothed estimates and the recorded
-/// run). In all, `fuse --smooth` peaks at about 1.5 KB a row (measured: 161 MB at 100,000 rows, 466 MB at
-/// 300,000, against a flat 30 MB without `--smooth`).
+/// what the row is (24 bytes: a reading's index, a prediction's index, or the reason it was rejected) and, for
+/// a row with a reading, the `AltitudeReading` (72 bytes). Smoothing adds, per reading, the recorded run's epoch
+/// (184 bytes, smoothed in place; see `FilterRun`), its index (4 bytes) and the forward pass's relative altitude
+/// and status (32 bytes); the rows' output lines are formatted as the smoothed estimates arrive, in order. See
+/// Docs/reliability.md for the measured peak.
 struct SmoothedRows {
     /// What became of a row in the forward pass.
     enum Outcome {
@@ -41,33 +41,57 @@ struct SmoothedRows {
         }
     }
 
-    /// Smooths the readings and calls `body` with each held row, in order: its index, the smoothed estimate (the
-    /// forward prediction for a predicted row, nil for a rejected one) and the status of the forward pass.
+    /// Smooths `readings` (the held rows' readings, taken out of `readings` and handed over, so that the smoother
+    /// lets them go after its forward pass) and calls `body` with each held row, in order: its index, the smoothed
+    /// estimate (the forward prediction for a predicted row, nil for a rejected one) and the status of the
+    /// forward pass.
     ///
     /// - Returns: the last smoothed estimate (nil without readings).
     /// - Throws: `InputError` naming `file` if the smoother fails.
-    func smooth(parameters: AltitudeModelParameters, file: String,
+    func smooth(_ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters, file: String,
                 _ body: (Int, AltitudeEstimate?, RowStatus) -> Void) throws(InputError) -> AltitudeEstimate? {
-        var filtered: [AltitudeEstimate] = []
-        var smoothed: [AltitudeEstimate] = []
+        // Of the forward pass, per reading: the relative altitude the smoothed estimate carries over, and the
+        // row's status.
+        var forward: [(relativeAltitude: Double, status: RowStatus)] = []
+        forward.reserveCapacity(readings.count)
+        var next = 0
+        var last: AltitudeEstimate?
+        // Hands `body` the rows from `next` up to the next row with a reading.
+        func handOverRowsWithoutReading() {
+            while next < outcomes.count {
+                switch outcomes[next] {
+                case .reading: return
+                case .predicted(let k): body(next, Int(k) < predictions.count ? predictions[Int(k)] : nil, .predicted)
+                case .rejected(let reason): body(next, nil, .rejected(reason))
+                }
+                next += 1
+            }
+        }
         if !readings.isEmpty {
-            do { (filtered, smoothed) = try AltitudeFilter.smooth(readings, parameters: parameters) } catch {
+            do {
+                // The smoothed estimates arrive in reading order, so the rows are handed over in order as they come.
+                try AltitudeFilter.smooth(consume readings, parameters: parameters, filtered: { _, e in
+                    forward.append((e.relativeAltitude, RowStatus(e)))
+                }, smoothed: { k, e in
+                    handOverRowsWithoutReading()
+                    guard next < outcomes.count, k < forward.count else { return }
+                    var e = e
+                    e.relativeAltitude = forward[k].relativeAltitude
+                    body(next, e, forward[k].status)
+                    last = e
+                    next += 1
+                })
+            } catch {
                 throw InputError(file: file, message: "the smoother failed: \(error)")
             }
         }
-        for (i, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .reading(let k):
-                let k = Int(k)
-                if k < smoothed.count && k < filtered.count {
-                    body(i, smoothed[k], RowStatus(filtered[k]))
-                } else {
-                    body(i, nil, .rejected("the smoother gave no estimate"))
-                }
-            case .predicted(let k): body(i, Int(k) < predictions.count ? predictions[Int(k)] : nil, .predicted)
-            case .rejected(let reason): body(i, nil, .rejected(reason))
+        while next < outcomes.count {
+            handOverRowsWithoutReading()
+            if next < outcomes.count {
+                body(next, nil, .rejected("the smoother gave no estimate"))
+                next += 1
             }
         }
-        return smoothed.last
+        return last
     }
 }

@@ -52,13 +52,9 @@ public enum InputLoader {
     /// when the first non-blank byte is `{`.
     static func reader(_ input: InputFile, pressurePath: String?, options: ReadOptions,
                        sniffing: Bool) throws(InputError) -> any RowReader {
-        let path = input.name
-        let lower = path.lowercased()
         let format: Format
-        if let track = TrackFileFormat(path: path) {
-            format = .track(track)
-        } else if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) {
-            format = .ndjson
+        if let named = Self.format(of: input.name) {
+            format = named
         } else if sniffing {
             format = try input.firstNonBlankByte() == UInt8(ascii: "{") ? .ndjson : .csv
         } else {
@@ -82,6 +78,15 @@ public enum InputLoader {
         }
         let pressure = try table(from: reader(pressurePath, options: options))
         return TableRowReader(try merge(fixes: fixes, pressure: pressure))
+    }
+
+    /// The format `name`'s extension says; nil when it names none (standard input `-`, or a name without one of
+    /// the extensions of the type's comment).
+    static func format(of name: String) -> Format? {
+        if let track = TrackFileFormat(path: name) { return .track(track) }
+        let lower = name.lowercased()
+        if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) { return .ndjson }
+        return lower.hasSuffix(".csv") ? .csv : nil
     }
 
     /// A reader of `input` in `format`.
