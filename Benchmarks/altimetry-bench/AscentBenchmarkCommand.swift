@@ -41,7 +41,7 @@ enum AscentBenchmarkCommand {
         return "\(s.scenario) \(s.temperature ? "with T" : "no T") seeds \(s.seeds) truth \(f(s.true_ascent_m)) m: "
             + "median \(f(s.median_ascent_m)) m (p95 \(f(s.p95_ascent_m))), mean rel err \(f(100 * s.mean_relative_error, 2)) %, "
             + "rms \(f(100 * s.rms_relative_error, 2)) %, max |err| \(f(s.max_abs_error_m)) m, median sigma \(f(s.median_sigma_m)) m, "
-            + "coverage \(f(s.coverage, 2)) (filter part \(f(s.coverage_filter_sigma, 2)); 2 sigma \(f(s.coverage_two_sigma, 2))), H \(f(s.median_hysteresis_m, 2)) m"
+            + "coverage \(f(s.coverage, 2)) (pressure part \(f(s.coverage_pressure_sigma, 2)); 2 sigma \(f(s.coverage_two_sigma, 2))), H \(f(s.median_hysteresis_m, 2)) m"
             + " | GPS gpxpy/3/5/10 m \(gps) | barometer \(f(s.barometer_only_median_ascent_m))"
     }
 }

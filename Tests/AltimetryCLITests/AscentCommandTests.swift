@@ -41,7 +41,7 @@ struct AscentCommandTests {
         let input = try dir.file("rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
         let result = runAltimetry(["ascent", input])
         #expect(result.code == .success)
-        for text in ["Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "standard air assumed", "GPS only (gpxpy)", "Barometer only"] {
+        for text in ["Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "Air column: temperature none in the track", "GPS only (gpxpy)", "Barometer only"] {
             #expect(result.out.contains(text), "missing '\(text)'")
         }
     }

@@ -33,26 +33,32 @@ public enum AscentAnalysis {
     public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                                configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
-        // The smoother across a fault monitor's reset is not a smoothed track: the ascent runs without it.
-        var parameters = parameters
-        parameters.detectsFaults = false
         let track: SmoothedAltitudeTrack
         do { track = try SmoothedAltitudeTrack(readings, parameters: parameters) } catch { throw .fusion(error) }
         let times = track.smoothed.map(\.time)
         let windows = AveragingWindows(times: times, width: configuration.averagingTime)
         let averaged = windows.average(track.smoothed.map(\.altitude))
 
-        // 2. The hysteresis from the uncertainty of adjacent windows' difference.
-        let pairs = windows.adjacentPairs(limit: 200)
-        let pairVariances: [Double]
-        do {
-            pairVariances = try track.variances(of: pairs.map { windows.difference(from: $0.first, to: $0.second) })
-        } catch { throw .fusion(error) }
-        let modelSigma = median(pairVariances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0
-        let differenceSigma = max(modelSigma, windows.scatterOfDifferences(averaged))
-        let hysteresis = configuration.hysteresis(differenceStandardDeviation: differenceSigma)
+        // 2. The hysteresis from the track's uncertainty of differences at each lag, floored by its own scatter.
+        let scatter = windows.scatterOfDifferences(averaged)
+        var lags: [Double] = [], sigmas: [Double] = []
+        for lag in configuration.hysteresisLags(averagingTime: configuration.averagingTime) {
+            let pairs = windows.pairs(lag: lag, limit: lags.isEmpty ? 200 : 25)
+            guard !pairs.isEmpty else { break }
+            let variances: [Double]
+            do {
+                variances = try track.variances(of: pairs.map { windows.difference(from: $0.first, to: $0.second) })
+            } catch { throw .fusion(error) }
+            lags.append(lag)
+            sigmas.append(max(median(variances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0, scatter))
+        }
+        let differenceSigma = sigmas.first ?? scatter
+        let hysteresis = lags.isEmpty
+            ? AscentHysteresis(constant: configuration.hysteresisSigmas * differenceSigma)
+            : AscentHysteresis(lags: lags, values: sigmas.map { configuration.hysteresisSigmas * $0 })
 
         // 3. Turning points.
+        let hasPressure = readings.contains { $0.pressure != nil }
         let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
         let turns = counter.closedTurningPoints
         let highestIndex = averaged.indices.max { averaged[$0] < averaged[$1] } ?? 0
@@ -70,36 +76,16 @@ public enum AscentAnalysis {
         }
         let combinations = [sorted(ascent), sorted(descent), windows.window(highestIndex), windows.window(lowestIndex)]
             + segmentCombinations
-        let filterVariances: [Double]
-        do { filterVariances = try track.variances(of: combinations) } catch { throw .fusion(error) }
-
-        // 5. Temperature.
-        let hasPressure = readings.contains { $0.pressure != nil }
-        let assumed = hasPressure && !readings.contains { $0.temperature != nil }
-        var temperatureSigmas = [Double](repeating: 0, count: combinations.count)
-        if assumed {
-            let deviation = configuration.assumedTemperatureDeviation
-            var values: [[Double]] = []
-            for sign in [1.0, -1.0] {
-                let shifted = readings.map { reading -> AltitudeReading in
-                    var r = reading
-                    if let p = r.pressure {
-                        let h = NaiveAveragingBaseline.pressureAltitude(p)
-                        r.temperature = StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h + sign * deviation
-                    }
-                    return r
-                }
-                let other: SmoothedAltitudeTrack
-                do { other = try SmoothedAltitudeTrack(shifted, parameters: parameters) } catch { throw .fusion(error) }
-                let h = other.smoothed.map(\.altitude)
-                values.append(combinations.map { terms in terms.reduce(0) { $0 + $1.weight * h[$1.index] } })
-            }
-            temperatureSigmas = zip(values[0], values[1]).map { abs($0 - $1) / 2 }
-        }
+        // 5. Their sigmas: the whole, and the part the column's temperature explains.
+        let whole: [Double], column: [Double]
+        do {
+            whole = try track.variances(of: combinations)
+            column = try track.columnVariances(of: combinations)
+        } catch { throw .fusion(error) }
         func uncertain(_ value: Double, _ k: Int) -> AscentReport.Uncertain {
-            let f = filterVariances[k].squareRoot(), t = temperatureSigmas[k]
-            return .init(value: value, standardDeviation: (f * f + t * t).squareRoot(), filterStandardDeviation: f,
-                         temperatureStandardDeviation: t)
+            let c = min(column[k], whole[k])
+            return .init(value: value, standardDeviation: whole[k].squareRoot(), pressureStandardDeviation: (whole[k] - c).squareRoot(),
+                         columnStandardDeviation: c.squareRoot())
         }
         var segments: [AscentSegment] = []
         for (k, (a, b)) in zip(turns, turns.dropFirst()).enumerated() {
@@ -115,8 +101,10 @@ public enum AscentAnalysis {
             ascent: uncertain(counter.ascent, 0), descent: uncertain(counter.descent, 1),
             highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
             lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3),
-            segments: segments, hysteresis: hysteresis, differenceStandardDeviation: differenceSigma,
-            temperatureAssumed: assumed, assumedTemperatureDeviation: assumed ? configuration.assumedTemperatureDeviation : 0,
+            segments: segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,
+            differenceStandardDeviation: differenceSigma,
+            temperatureAssumed: hasPressure && !readings.contains { $0.temperature != nil },
+            columnTemperatureStandardDeviation: median(track.smoothed.map(\.columnTemperatureStandardDeviation).filter(\.isFinite)) ?? 0,
             gpsOnly: comparisons.gpsOnly, barometerOnly: comparisons.barometerOnly)
     }
 
