@@ -2,16 +2,27 @@ import Altimetry
 import Foundation
 import Simulation
 
-/// `altimetry-bench ascent [--seeds N] [--json]`: the ascent Monte Carlo over the scenarios of Docs/ascent.md.
+/// `altimetry-bench ascent [--seeds N] [--cases LIST] [--json]`: the ascent Monte Carlo over the scenarios of
+/// Docs/ascent.md. `--cases` picks some of them by number, in the order given (1 hike, 2 hike with a temperature
+/// sensor, 3 flat-walk, 4 rolling, 5 cold with its temperature, 6 cold without), for example `--cases 5,6,3`.
 enum AscentBenchmarkCommand {
     static func run(arguments: [String]) -> Int32 {
         var seeds = 200
         if let i = arguments.firstIndex(of: "--seeds"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { seeds = n }
         let json = arguments.contains("--json")
-        let cases: [(ScenarioName, useTemperature: Bool, addSensor: Bool)] = [
+        let all: [(ScenarioName, useTemperature: Bool, addSensor: Bool)] = [
             (.hike, false, false), (.hike, true, true), (.flatWalk, false, false), (.rolling, false, false),
             (.cold, true, false), (.cold, false, false),
         ]
+        var cases = all
+        if let i = arguments.firstIndex(of: "--cases"), i + 1 < arguments.count {
+            let picked = arguments[i + 1].split(separator: ",").compactMap { Int($0) }
+            guard !picked.isEmpty, picked.allSatisfy({ (1...all.count).contains($0) }) else {
+                FileHandle.standardError.write(Data("altimetry-bench ascent: --cases takes numbers 1 to \(all.count), such as 5,6\n".utf8))
+                return 64
+            }
+            cases = picked.map { all[$0 - 1] }
+        }
         var summaries: [AscentBenchmark.Summary] = []
         for (name, useTemperature, addSensor) in cases {
             do {
