@@ -4,32 +4,35 @@
 ///
 /// 1. Fuse and smooth the track (`SmoothedAltitudeTrack`), then average the smoothed altitude over a centred
 ///    window of w = `averagingTime` seconds: ȟᵢ = mean of hⱼ with |tⱼ − tᵢ| ≤ w/2.
-/// 2. Hysteresis from the track's own uncertainty of altitude differences: σ_Δ is the larger of (a) the median,
-///    over up to 200 places spread along the track, of the one sigma of ȟ(t + w) − ȟ(t) (two adjacent windows)
-///    from the smoother's cross-covariances, and (b) the same difference's scatter measured on the track itself
-///    (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (a temperature
-///    sensor's noise, gusts). H = k σ_Δ with k = `hysteresisSigmas` (3): a reversal that three sigma of the
-///    track's own difference uncertainty could produce is not counted; anything larger is.
-/// 3. Count ȟ with `AscentCounter` (hysteresis H): turning points, segments, ascent, descent.
+/// 2. Hysteresis from the track's own uncertainty of altitude differences, growing with a reversal's duration:
+///    σ_Δ(τ) is the larger of (a) the median, over places spread along the track, of the one sigma of
+///    ȟ(t + τ) − ȟ(t) from the smoother's cross-covariances, at τ = 1 to 120 windows
+///    (`AscentConfiguration.hysteresisLagWindows`), and (b) the 10-s difference's scatter measured on the track
+///    itself (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (wind on the
+///    phone, skiing turns). H(τ) = k σ_Δ(τ) with k = `hysteresisSigmas` (3) (`AscentHysteresis`): a quick reversal
+///    of three sigmas counts, a slow drift within what the weather can do in its time does not.
+/// 3. Count ȟ with `AscentCounter` (hysteresis H(τ)): turning points, segments, ascent, descent.
 /// 4. Each figure is a fixed linear combination of the smoothed altitudes once the turning points are known
-///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its filter sigma is that combination's smoothed
-///    error variance (`SmoothedAltitudeTrack.variances(of:)`).
-/// 5. Temperature: where the track carries air temperature, the filter has already scaled every barometric
-///    height change by it. Where it does not, the track is fused twice more with the air assumed
-///    `assumedTemperatureDeviation` K warmer and colder than standard, and half the spread of each figure
-///    between the two (same turning points) is its temperature sigma, added in quadrature. This keeps what GPS
-///    corrects of a wrong temperature over a long climb, which a flat 0.35 %/K would not.
+///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its sigma is that combination's smoothed error,
+///    altitude and air column together (`SmoothedAltitudeTrack.variances(of:)`).
+/// 5. Temperature: the filter carries the air column's temperature as a state (prior 10 K, learned by GPS, and
+///    from the track's temperature where it has one), so a track without temperature has the column's posterior
+///    in its sigma, not a fixed guess. The column's share of each sigma is reported
+///    (`SmoothedAltitudeTrack.columnVariances(of:)`).
 /// 6. Comparisons: GPS altitude alone by gpxpy's rule and with each GPS hysteresis (`GPXElevationRule`); the
 ///    raw barometer's pressure altitude with the same averaging and H.
+///
+/// The track is fused with the parameters given, as `fuse` fuses it (fault monitor included).
 public enum AscentAnalysis {
     /// Measures a whole track.
     ///
     /// - Parameters:
     ///   - readings: the track's readings, in time order.
     ///   - parameters: the fusion model's parameters.
-    ///   - configuration: the averaging, hysteresis and temperature choices.
+    ///   - configuration: the averaging and hysteresis choices and the GPS thresholds.
     /// - Throws: `AscentError.noReadings`, or `.fusion` when the filter refuses a reading.
-    /// - Complexity: three fusions and smoothings of the track without temperature (one with), plus O(N w).
+    /// - Complexity: one fusion and smoothing of the track, the smoother's sweeps over the epochs the figures span,
+    ///   O(N w) for the windows, and up to the last 20 minutes of samples scanned per sample by the counter.
     public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                                configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
