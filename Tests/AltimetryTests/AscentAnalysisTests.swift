@@ -98,6 +98,18 @@ struct AscentAnalysisTests {
         #expect(report.highest.standardDeviation > 1 && report.highest.standardDeviation < 10, "\(report.highest)")
     }
 
+    @Test("With the GPS error model bank on, the track is smoothed with the model the bank chose, as fuse --smooth smooths it")
+    func adaptive() throws {
+        var parameters = AltitudeModelParameters()
+        parameters.adaptsGPSErrorModel = true
+        let readings = Self.readings(try Scenario.named(.rolling, seed: 3, duration: 600).simulate())
+        let report = try AscentAnalysis.measure(readings, parameters: parameters)
+        let smoothed = try AltitudeFilter.smooth(readings, parameters: parameters).smoothed
+        let highest = try #require(smoothed.map(\.altitude).max())
+        // The report's highest point is a 10-s average of the same smoothed track: within a few decimetres of its peak.
+        #expect(abs(report.highest.value - highest) < 0.5 && report.segments.count >= 8, "\(report.highest.value) against \(highest)")
+    }
+
     @Test("A track without readings is refused")
     func empty() {
         #expect(throws: AscentError.noReadings) { try AscentAnalysis.measure([]) }

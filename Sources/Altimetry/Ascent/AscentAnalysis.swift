@@ -36,8 +36,13 @@ public enum AscentAnalysis {
     public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                                configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
+        // With the GPS error model bank on, the track is smoothed with the model the bank chose, as `fuse --smooth` does.
         let track: SmoothedAltitudeTrack
-        do { track = try SmoothedAltitudeTrack(readings, parameters: parameters) } catch { throw .fusion(error) }
+        do {
+            let fixed = try AltitudeFilter.chooseGPSErrorModel(readings, parameters: parameters).parameters
+            track = try SmoothedAltitudeTrack(readings, parameters: fixed)
+        } catch { throw .fusion(error) }
+        guard !track.smoothed.isEmpty else { throw .noReadings }
         let times = track.smoothed.map(\.time)
         let windows = AveragingWindows(times: times, width: configuration.averagingTime)
         let averaged = windows.average(track.smoothed.map(\.altitude))

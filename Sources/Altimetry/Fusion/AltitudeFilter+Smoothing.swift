@@ -23,6 +23,16 @@ extension AltitudeFilter {
     static func smoothAdaptively(_ readings: [AltitudeReading], parameters: AltitudeModelParameters)
         throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], smoothed: [AltitudeEstimate])
     {
+        let (filtered, chosen) = try chooseGPSErrorModel(readings, parameters: parameters)
+        return (filtered, try smooth(readings, parameters: chosen).smoothed)
+    }
+
+    /// The fixed model a whole track is smoothed with: `parameters` themselves, or with the GPS error model bank
+    /// on, the bank's leading hypothesis at the end of the track (with the bank's filtered estimates).
+    static func chooseGPSErrorModel(_ readings: [AltitudeReading], parameters: AltitudeModelParameters)
+        throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], parameters: AltitudeModelParameters)
+    {
+        guard parameters.adaptsGPSErrorModel else { return ([], parameters) }
         var bank = try GPSErrorModelBank(parameters: parameters)
         var filtered: [AltitudeEstimate] = []
         filtered.reserveCapacity(readings.count)
@@ -33,6 +43,6 @@ extension AltitudeFilter {
         chosen.gpsErrorStandardDeviation = h.correlatedStandardDeviation
         chosen.gpsCorrelationTime = h.correlationTime
         chosen.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
-        return (filtered, try smooth(readings, parameters: chosen).smoothed)
+        return (filtered, chosen)
     }
 }
