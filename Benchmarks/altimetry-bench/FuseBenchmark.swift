@@ -102,7 +102,7 @@ enum FuseBenchmark {
         var allSucceeded: Bool { lock.withLock { codes.count == 2 && codes.values.allSatisfy { $0 == .success } } }
     }
 
-    /// A CSV of `rows` rows over `tracks` interleaved tracks: a gentle climb with pressure waves and GPS noise,
+    /// A CSV of `rows` rows over `tracks` interleaved tracks: gentle climbs and descents with GPS noise,
     /// from a fixed linear congruential sequence (the same file every run).
     static func csv(rows: Int, tracks: Int) -> [UInt8] {
         var text = tracks > 1 ? "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m\n" : "t,pressure_hpa,gps_alt_m,gps_vacc_m\n"
@@ -115,7 +115,10 @@ enum FuseBenchmark {
             let track = i % tracks
             let k = i / tracks
             let t = Double(k) * 0.5
-            let altitude = 300 + 0.2 * t.truncatingRemainder(dividingBy: 3_000) + 5 * sin(t / 100)
+            // Up 600 m and down again every 100 min at 0.2 m/s (a sawtooth's 600 m drop in half a second would be a
+            // barometer step to the fault monitor, after which every fix is refused: not a representative track).
+            let phase = t.truncatingRemainder(dividingBy: 6_000)
+            let altitude = 300 + 0.2 * min(phase, 6_000 - phase) + 5 * sin(t / 100)
             let pressure = 1013.25 * pow(1 - 2.25577e-5 * altitude, 5.25588) + 0.01 * noise()
             var line = tracks > 1 ? "walk-\(track)," : ""
             line += String(format: "%.1f,%.4f,", t, pressure)

@@ -100,6 +100,7 @@ extension KalmanFilter {
                     switch n {
                     case 3: hu = crossCovarianceLoops(3, p, h, u)
                     case 4: hu = crossCovarianceLoops(4, p, h, u)
+                    case 5: hu = crossCovarianceLoops(5, p, h, u)
                     default: hu = crossCovarianceLoops(n, p, h, u)
                     }
                 }
@@ -143,6 +144,7 @@ extension KalmanFilter {
                                     switch n {
                                     case 3: finite = scalarUpdateLoops(3, factor, y, r, x, p, h, k, updated, b, c)
                                     case 4: finite = scalarUpdateLoops(4, factor, y, r, x, p, h, k, updated, b, c)
+                                    case 5: finite = scalarUpdateLoops(5, factor, y, r, x, p, h, k, updated, b, c)
                                     default: finite = scalarUpdateLoops(n, factor, y, r, x, p, h, k, updated, b, c)
                                     }
                                 }

@@ -191,6 +191,7 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
                                     switch n {
                                     case 3: predictLoops(3, f, q, x, p, predicted, w, c)
                                     case 4: predictLoops(4, f, q, x, p, predicted, w, c)
+                                    case 5: predictLoops(5, f, q, x, p, predicted, w, c)
                                     default: predictLoops(n, f, q, x, p, predicted, w, c)
                                     }
                                 }
@@ -231,17 +232,38 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
 /// The loops of `KalmanFilter.predictKernel`: x⁻ = F x, W = F P, P⁻ = W Fᵀ + Q (lower triangle, mirrored);
 /// returns whether x⁻ and P⁻ are finite. Every sum starts at 0 and runs in increasing index, as in
 /// `Matrix.multiplyByLoops`.
+///
+/// A row of F that is zero off its diagonal (4 of the altitude model's 5: every state but the weather, which
+/// its tendency moves) contributes one term to each sum: the sum is then 0 + Fᵢᵢ vᵢ, written so. That is the dense
+/// sum's value to the bit whenever the dense sum is finite: its other terms are ±0, and a sum that starts at +0 is
+/// never −0 (an exact cancellation rounds to +0), so adding ±0 changes nothing. (Where a dense term is infinity
+/// times zero the dense sum is NaN and this one need not be; P and x are finite, so that takes an overflow.)
 @inline(__always)
 private func predictLoops(
     _ n: Int, _ f: UnsafeBufferPointer<Double>, _ q: UnsafeBufferPointer<Double>, _ x: UnsafeBufferPointer<Double>,
     _ p: UnsafeBufferPointer<Double>, _ predicted: UnsafeMutableBufferPointer<Double>,
     _ w: UnsafeMutableBufferPointer<Double>, _ c: UnsafeMutableBufferPointer<Double>
 ) -> Bool {
+    // Bit i set: row i of F is zero off the diagonal (a NaN is not zero). Larger states than 64 take the dense
+    // sums throughout (no bit set).
+    var diagonal: UInt64 = 0
+    if n <= 64 {
+        for i in 0..<n {
+            var offDiagonal = false
+            for k in 0..<n where k != i { offDiagonal = offDiagonal || f[i &+ k &* n] != 0 }
+            if !offDiagonal { diagonal |= 1 &<< UInt64(i) }
+        }
+    }
+    @inline(__always) func isDiagonal(_ i: Int) -> Bool { diagonal & (1 &<< UInt64(i & 63)) != 0 }
     var finite = true
     // x⁻ᵢ = Σₖ Fᵢₖ xₖ
     for i in 0..<n {
         var sum = 0.0
-        for k in 0..<n { sum += f[i &+ k &* n] * x[k] }
+        if isDiagonal(i) {
+            sum += f[i &+ i &* n] * x[i]
+        } else {
+            for k in 0..<n { sum += f[i &+ k &* n] * x[k] }
+        }
         predicted[i] = sum
         finite = finite && sum.isFinite
     }
@@ -249,15 +271,24 @@ private func predictLoops(
     for j in 0..<n {
         for i in 0..<n {
             var sum = 0.0
-            for k in 0..<n { sum += f[i &+ k &* n] * p[k &+ j &* n] }
+            if isDiagonal(i) {
+                sum += f[i &+ i &* n] * p[i &+ j &* n]
+            } else {
+                for k in 0..<n { sum += f[i &+ k &* n] * p[k &+ j &* n] }
+            }
             w[i &+ j &* n] = sum
         }
     }
     // P⁻ᵢⱼ = Σₗ Wᵢₗ Fⱼₗ + Qᵢⱼ for i ≥ j, mirrored.
     for j in 0..<n {
+        let jDiagonal = isDiagonal(j)
         for i in j..<n {
             var sum = 0.0
-            for l in 0..<n { sum += w[i &+ l &* n] * f[j &+ l &* n] }
+            if jDiagonal {
+                sum += w[i &+ j &* n] * f[j &+ j &* n]
+            } else {
+                for l in 0..<n { sum += w[i &+ l &* n] * f[j &+ l &* n] }
+            }
             let value = sum + q[i &+ j &* n]
             c[i &+ j &* n] = value
             c[j &+ i &* n] = value

@@ -6,11 +6,12 @@ import Testing
 /// The FIT decoder against `fitdecode` (an independent Python decoder) on files written by
 /// `Fixtures/FIT/make_fit_fixtures.py`, whose encoder is not this decoder either: both byte orders, 12- and
 /// 14-byte headers, compressed timestamps with roll-overs, developer fields, a local type redefined mid-file,
-/// unknown and manufacturer messages, invalid sentinels, `gps_metadata`, a corrupt CRC and a truncated file.
+/// unknown and manufacturer messages, invalid sentinels, `gps_metadata`, `barometer_data` with its arrays, values
+/// out of range, a corrupt CRC and a truncated file.
 @Suite("FIT reader")
 struct FITReaderTests {
     static let files = ["activity_le.fit", "activity_be.fit", "compressed_timestamps.fit", "developer_fields.fit",
-                        "gps_metadata.fit"]
+                        "gps_metadata.fit", "barometer.fit", "bad_values.fit"]
 
     static func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/FIT"))
@@ -63,6 +64,25 @@ struct FITReaderTests {
             #expect(Self.same(ours.latitude, theirs["latitude"], tolerance: 1e-12), "\(at): latitude")
             #expect(Self.same(ours.longitude, theirs["longitude"], tolerance: 1e-12), "\(at): longitude")
             #expect(Self.same(ours.altitude, theirs["altitude"], tolerance: 1e-9), "\(at): altitude")
+        }
+        // Each barometer_data message is several samples: sample k at the message's time plus its offset.
+        let barometer = try #require(expected["barometer_data"] as? [[String: Any]])
+        var samples: [(index: Int?, time: Double?, pressure: Any?)] = []
+        for message in barometer {
+            let pressures = try #require(message["baro_pres"] as? [Any])
+            let offsets = try #require(message["sample_time_offset"] as? [Any])
+            let time = (message["time"] as? NSNumber)?.doubleValue
+            for (k, pressure) in pressures.enumerated() {
+                let offset = k < offsets.count ? (offsets[k] as? NSNumber)?.doubleValue : nil
+                samples.append((message["index"] as? Int, time.flatMap { t in offset.map { t + $0 / 1_000 } }, pressure))
+            }
+        }
+        try #require(messages.barometerSamples.count == samples.count, "\(file): \(messages.barometerSamples.count) samples")
+        for (ours, theirs) in zip(messages.barometerSamples, samples) {
+            let at = "\(file) message \(ours.index)"
+            #expect(ours.index == theirs.index, "\(at)")
+            #expect(Self.same(ours.time, theirs.time.map { NSNumber(value: $0) }, tolerance: 1e-6), "\(at): time")
+            #expect(Self.same(ours.pressure, theirs.pressure, tolerance: 0), "\(at): baro_pres")
         }
     }
 
@@ -126,15 +146,69 @@ struct FITReaderTests {
     }
 }
 
+extension FITReaderTests {
+    @Test("barometer_data samples are the pressure, in time order among the records, whose barometric altitude is not used besides")
+    func barometerData() throws {
+        let messages = try Self.decode(Self.fixture("barometer.fit"))
+        let reading = try FITReader.read(Self.fixture("barometer.fit"), file: "b.fit")
+        let rows = reading.table.rows
+        let valid = messages.barometerSamples.filter { $0.pressure != nil && $0.time != nil }
+        #expect(valid.count == 60 * 4 - 1 + 2, "4 samples in 60 messages, one invalid, and the short message's 2")
+        #expect(rows.count == messages.records.count + valid.count)
+        let pressures = rows.filter { $0.pressure != nil }
+        #expect(pressures.count == valid.count, "only the samples carry a pressure")
+        #expect(pressures.allSatisfy { $0.latitude == nil && $0.gpsAltitude == nil })
+        #expect(rows.filter { $0.latitude != nil }.count == messages.records.count, "the records keep their positions")
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.time <= $1.time })
+        // Sample j of the message at second k (even) is at k + 0.12 + 0.5 j s, Pa to hPa.
+        let first = try #require(pressures.first)
+        let start = try #require(messages.records.first?.time)
+        #expect(abs(first.time - (start + 0.12)) < 1e-9)
+        #expect(first.pressure == 973.05)
+        #expect(reading.table.notices.contains { $0.contains("barometer_data") })
+        // With --ele gps the records' altitude is a GPS fix beside the barometer's stream.
+        let gps = try FITReader.read(Self.fixture("barometer.fit"), file: "b.fit", elevation: .gps).table.rows
+        #expect(gps.filter { $0.gpsAltitude != nil }.count == messages.records.count)
+        #expect(gps.filter { $0.pressure != nil }.count == valid.count)
+    }
+
+    @Test("A record out of range is an error naming the message and field; --skip-invalid reports it and goes on",
+          arguments: [(7, "position_lat", "latitude"), (11, "temperature", "air temperature"), (15, "timestamp", "backwards")])
+    func badRecord(message: Int, field: String, says: String) throws {
+        let data = try Self.fixture("bad_values.fit")
+        do {
+            _ = try FITReader.read(data, file: "bad.fit")
+            Issue.record("bad.fit was accepted")
+        } catch {
+            // The first bad record stops the read.
+            #expect(error.description.hasPrefix("bad.fit:7: field 'position_lat': in message 7: found 99.99"), "\(error)")
+        }
+        let table = try FITReader.read(data, file: "bad.fit", skipInvalid: true).table
+        #expect(table.rows.count == 20, "every record is a row")
+        #expect(table.skipped.map(\.line) == [7, 11, 15], "problems in file order")
+        let problem = try #require(table.skipped.first { $0.line == message })
+        #expect(problem.description.contains("bad.fit:\(message): field '\(field)'") && problem.description.contains(says),
+                "\(problem)")
+        let row = try #require(table.rows.first { $0.line == message })
+        #expect(row.invalidReason == problem.message)
+        #expect(table.rows.filter { $0.invalidReason == nil }.count == 17)
+    }
+}
+
 @Suite("FIT CRC")
 struct FITCRCTests {
-    @Test("The byte-table CRC equals the FIT SDK's nibble algorithm on random bytes, and CRC-16/ARC's check value")
+    @Test("The sliced CRC equals the FIT SDK's nibble algorithm on random bytes, and CRC-16/ARC's check value")
     func byteTable() {
         var random = SeededGenerator(seed: 16)
-        for length in [0, 1, 2, 13, 100, 1_000] {
+        // Lengths around the 8-byte slices, and ranges that start inside the buffer.
+        for length in [0, 1, 2, 7, 8, 9, 13, 16, 17, 100, 1_000] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             let nibbles = bytes.reduce(UInt16(0), FITCRC.nibbleStep)
             #expect(bytes.withUnsafeBytes { FITCRC.checksum($0, 0..<length) } == nibbles, "length \(length)")
+            if length > 3 {
+                let tail = bytes.dropFirst(3).reduce(UInt16(0), FITCRC.nibbleStep)
+                #expect(bytes.withUnsafeBytes { FITCRC.checksum($0, 3..<length) } == tail, "from 3, length \(length)")
+            }
         }
         // CRC-16/ARC of "123456789" is 0xBB3D (the catalogue's check value).
         #expect(Array("123456789".utf8).withUnsafeBytes { FITCRC.checksum($0, 0..<9) } == 0xBB3D)

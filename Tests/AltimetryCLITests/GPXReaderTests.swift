@@ -50,6 +50,41 @@ struct GPXReaderTests {
         }
     }
 
+    @Test("With --skip-invalid a bad point is reported with its line and field, kept as a rejected row, and the next is read",
+          arguments: [
+        ("<trkpt lat=\"999\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+        ("<trkpt lat=\"1\" lat=\"2\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+        ("<trkpt lon=\"7\"><ele>1</ele><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+        ("<trkpt lat=\"1\" lon=\"7\"><ele>high</ele><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'ele'"),
+        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-02-30T12:00:00Z</time></trkpt>", "p.gpx:4: field 'time'"),
+        ("<trkpt lat=\"1\" lon=\"7\"><ele>1</ele></trkpt>", "p.gpx:4: field 'time'"),
+        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:00Z</time><extensions><gpxtpx:TrackPointExtension>"
+            + "<gpxtpx:atemp>500</gpxtpx:atemp></gpxtpx:TrackPointExtension></extensions></trkpt>", "p.gpx:4: field 'atemp'"),
+        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:05Z</time></trkpt>\n"
+            + "<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:04Z</time></trkpt>", "p.gpx:5: field 'time': time went backwards"),
+    ])
+    func skipInvalid(points: String, prefix: String) throws {
+        let next = "\n<trkpt lat=\"46.5\" lon=\"7.9\"><ele>1201</ele><time>2024-05-01T12:00:09Z</time></trkpt>"
+        let data = Self.gpx(points + next)
+        #expect {
+            _ = try GPXReader.read(data, file: "p.gpx")
+        } throws: { error in
+            "\(error)".hasPrefix(prefix)
+        }
+        let reading = try GPXReader.read(data, file: "p.gpx", skipInvalid: true)
+        let table = reading.table
+        try #require(table.skipped.count == 1, "\(table.skipped)")
+        #expect(table.skipped[0].description.hasPrefix(prefix), "\(table.skipped[0])")
+        let bad = try #require(table.rows.first { $0.invalidReason != nil })
+        #expect(bad.invalidReason == table.skipped[0].message && bad.line == table.skipped[0].line)
+        let last = try #require(table.rows.last)
+        #expect(last.invalidReason == nil && last.gpsAltitude == 1201 && last.time == 1_714_564_809)
+        // A point is a GPX output point when its position is valid: the document has one per row with a position.
+        let document = try #require(reading.gpx)
+        #expect(document.points.count == table.rows.filter { $0.latitude != nil }.count)
+        #expect(document.text(try #require(document.points.last).latitude) == "46.5")
+    }
+
     @Test("A 35-digit fraction of a second is a time, not a crash")
     func longFraction() throws {
         let time = "2024-05-01T12:00:14." + String(repeating: "0", count: 35) + "Z"

@@ -15,7 +15,8 @@ extension AltitudeFilter {
     /// the barometer lives, so the filter stays honest about it.
     mutating func screenBarometer(pressure: Hectopascals, measurement z: Meters, variance R: Double,
                                   time: Double) throws(AltitudeModelError) -> Bool {
-        guard faults != nil, let x = engine?.mean, let P = engine?.covariance else { return true }
+        // A case pattern, not `faults != nil`, which copies the whole monitor (through a generic witness) every row.
+        guard case .some = faults, let x = engine?.mean, let P = engine?.covariance else { return true }
         if faults?.isStuck(pressure: pressure, at: time) == true {
             // The velocity came from the stuck readings: none.
             barometricVelocity = 0
@@ -42,7 +43,7 @@ extension AltitudeFilter {
     /// is known to their spread and the GPS's correlated error. The front detectors forget their history, since
     /// QNH moved by the reset, not by the weather.
     mutating func monitorFix(_ record: ScalarUpdateRecord, priorGPSError: Double) throws(AltitudeModelError) {
-        guard faults != nil else { return }
+        guard case .some = faults else { return }
         let residual = record.innovation + priorGPSError
         let action: SensorFaultMonitor.RefusalAction?
         if record.decision.wasApplied {
@@ -58,7 +59,7 @@ extension AltitudeFilter {
         }
         guard case .reset(let shift, let spreadVariance)? = action, let x = engine?.mean, let P = engine?.covariance else { return }
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
-        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0]) * columnScale(x)
+        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
         let du = shift / slope
         var mean = x.elements
         mean[u] += du
@@ -79,8 +80,10 @@ extension AltitudeFilter {
     }
 
     /// The column scale k = 1 + C/T₀ at the state `x` (1 without the column state).
-    func columnScale(_ x: Matrix) -> Double {
-        guard let c = parameters.columnIndex else { return 1 }
+    ///
+    /// Static: an instance method called from the filter's mutating methods copies the whole filter (2 kB) per call.
+    static func columnScale(_ x: Matrix, columnIndex: Int?) -> Double {
+        guard let c = columnIndex else { return 1 }
         return 1 + x[c, 0] / StandardAtmosphere.seaLevelTemperature
     }
 
@@ -98,7 +101,8 @@ extension AltitudeFilter {
         guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
               let oldB = engine?.model.weatherScaleSquared else { return }
         // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
-        let su = 1 / (LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0]) * columnScale(x))
+        let su = 1 / (LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+            * Self.columnScale(x, columnIndex: parameters.columnIndex))
         let sb = LogPressureCoordinates.scaleHeight / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
         let u2 = su * su, b2 = sb * sb
         guard abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2, var model = engine?.model else { return }

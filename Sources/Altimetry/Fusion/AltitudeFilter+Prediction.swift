@@ -15,6 +15,7 @@ extension AltitudeFilter {
         let e = engine.mean[engine.model.gpsErrorIndex, 0]
         // The barometer reads its re-anchored offset too (zero unless it stepped).
         let pressure = StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
-        return (pressure, columnScale(engine.mean) * LogPressureCoordinates.altitude(u) + e)
+        let scale = Self.columnScale(engine.mean, columnIndex: parameters.columnIndex)
+        return (pressure, scale * LogPressureCoordinates.altitude(u) + e)
     }
 }

@@ -95,7 +95,8 @@ public struct AltitudeFilter: Sendable {
     ///   filter is unchanged; or `.numerical` if the engine fails (a covariance that lost positive definiteness),
     ///   after which the filter may have moved to the reading's time and should be restored from a checkpoint.
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
-        if gpsModelBank != nil { return try processAdaptively(reading) }
+        // Case patterns, not `!= nil`, which copies the optional (a bank, an engine: every buffer retained) per row.
+        if case .some = gpsModelBank { return try processAdaptively(reading) }
         try reading.validate()
         if let time = engine?.time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
@@ -112,7 +113,7 @@ public struct AltitudeFilter: Sendable {
         lastGPSRecord = nil
         faults?.beginReading()
         if engine == nil { try start(at: reading) }
-        guard engine != nil else { return }
+        guard case .some = engine else { return }
         let errorIndex = parameters.gpsErrorIndex
         let columnIndex = parameters.columnIndex
         // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
@@ -179,7 +180,7 @@ public struct AltitudeFilter: Sendable {
                 let b = AltitudeModel.weatherIndex
                 let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
                 let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
-                    / (StandardAtmosphere.seaLevelTemperature * columnScale(x) * slope)
+                    / (StandardAtmosphere.seaLevelTemperature * Self.columnScale(x, columnIndex: c) * slope)
                 let weather = x[b, 0] + g * x[c, 0]
                 qnh = LogPressureCoordinates.seaLevelPressure(weather)
                 sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
@@ -321,6 +322,8 @@ public struct AltitudeFilter: Sendable {
     ///
     /// Takes the parameters rather than the model, which would be copied whole per row for two facts; each
     /// exponential is computed once (dh/dU = exp(−U L/T₀) also gives h, and QNH gives dQNH/dB = QNH/H₀).
+    /// Inlined: called from the filter's mutating methods, an outlined call copies the parameters (232 bytes) per row.
+    @inline(__always)
     static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters) -> AltitudeEstimate {
         let u = x[AltitudeModel.altitudeIndex, 0]
         let b = x[AltitudeModel.weatherIndex, 0]

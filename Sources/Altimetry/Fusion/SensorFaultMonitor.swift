@@ -205,7 +205,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         lastAcceptedInnovation = nu
         acceptedSinceReset += 1
         if establishedSince == nil { establishedSince = time }
-        run = RefusedRun()
+        // An empty run is a fresh one (only `add` changes it); replacing it would allocate its ring every fix.
+        if run.count > 0 { run = RefusedRun() }
         recent.add(r)
         if let index = jumpEpisode {
             episodes[index].endTime = time

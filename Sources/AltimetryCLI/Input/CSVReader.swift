@@ -277,7 +277,8 @@ struct CSVReader: RowReader {
             var failed = false
             var ellipsoid: Double?
             var separation: Double?
-            var timeText = ""
+            // The time cell's bytes, kept as the row's time text (no string per row).
+            var timeCell = 0..<0
             if count != columns.count {
                 let message: String
                 if count < columns.count {
@@ -298,9 +299,9 @@ struct CSVReader: RowReader {
                     continue
                 }
                 if field == .time {
-                    timeText = text(a, b)
+                    timeCell = a..<b
                     guard let seconds = ISO8601Parser.seconds(bytes, a, b) else {
-                        firstProblem = try problem(line: line, column: k, "found \(InputError.quoted(timeText)), expected an ISO 8601 time "
+                        firstProblem = try problem(line: line, column: k, "found \(InputError.quoted(text(a, b))), expected an ISO 8601 time "
                                                    + "such as 2024-05-01T12:00:00Z")
                         failed = true
                         break
@@ -347,7 +348,7 @@ struct CSVReader: RowReader {
                 table.skipped.append(firstProblem)
             }
             table.rows.append(row)
-            table.timeTexts?.append(timeText)
+            table.timeTexts?.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[timeCell]))
             for k in passThroughIndices {
                 table.passThrough.append(k < count && starts[k] < ends[k] ? .text(text(starts[k], ends[k])) : .none)
             }

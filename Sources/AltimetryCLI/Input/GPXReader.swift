@@ -7,16 +7,23 @@ import Foundation
 /// barometric altitude (see `ElevationSource`); an air temperature in `<extensions>` (`atemp` of Garmin's
 /// TrackPointExtension, any prefix; °C) is read as the station's temperature. Points without `ele` are rows
 /// without a reading. Each `trk` is one track. The XML is read by `XMLScanner`, in one linear pass.
+///
+/// A bad point (a position, time, `ele` or `atemp` that is not what is expected, or a time before the previous
+/// point's) stops the read, naming the line and field; with `skipInvalid` (`--skip-invalid`) it is reported and
+/// kept as a rejected row instead (`InvalidRowCollector`), and every other point and track goes on. Such a point
+/// is a GPX output point only when its position is valid.
 public enum GPXReader {
     /// Parses `data` as the GPX file named `file` in messages, with the elevation given by `elevation` (nil: the
     /// default for the file's creator, see `ElevationSource.resolved`).
     ///
     /// - Throws: `InputError` for XML that is not well formed (with line and column), a file with no track point,
-    ///   a point without a position or time, a value out of range, or time going backwards within a track.
-    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+    ///   and without `skipInvalid` a point without a position or time, a value out of range, or time going
+    ///   backwards within a track.
+    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil,
+                            skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
-                var parser = Parser(file: file, elevation: elevation)
+                var parser = Parser(file: file, elevation: elevation, skipInvalid: skipInvalid)
                 var reading = try parser.parse(bytes)
                 reading.gpx?.source = data
                 return reading
@@ -29,8 +36,9 @@ public enum GPXReader {
     }
 
     /// The rows alone, as `read(_:file:elevation:)` reads them.
-    public static func table(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> InputTable {
-        try read(data, file: file, elevation: elevation).table
+    public static func table(_ data: Data, file: String, elevation: ElevationSource? = nil,
+                             skipInvalid: Bool = false) throws(InputError) -> InputTable {
+        try read(data, file: file, elevation: elevation, skipInvalid: skipInvalid).table
     }
 
     /// The elements whose text is a reading.
@@ -53,12 +61,17 @@ public enum GPXReader {
         var row: InputRow?
         var point = GPXDocument.Point(latitude: 0..<0, longitude: 0..<0, content: 0..<0)
         var inPoint = false
-        var timeText = ""
+        /// The point's time text, as written (trimmed).
+        var timeText: [UInt8] = []
         var inTrack = false, inSegment = false
+        /// The bad values of the point being read (`--skip-invalid`), and the last valid point's time in the track.
+        var problems: InvalidRowCollector
+        var lastTime = -Double.infinity
 
-        init(file: String, elevation: ElevationSource?) {
+        init(file: String, elevation: ElevationSource?, skipInvalid: Bool) {
             self.file = file
             self.elevationOption = elevation
+            problems = InvalidRowCollector(skipInvalid: skipInvalid)
             table = InputTable(file: file)
             table.trackNames = []
             table.timeTexts = []
@@ -130,6 +143,7 @@ public enum GPXReader {
                 inTrack = scanner.name(name, is: "trk")
                 if inTrack {
                     document.tracks.append(GPXDocument.Track())
+                    lastTime = -.infinity
                     table.trackNames.append("track \(document.tracks.count)")
                 } else if scanner.name(name, is: "metadata") {
                     capture(scanner, level: level)
@@ -168,7 +182,7 @@ public enum GPXReader {
 
         mutating func startValue(_ name: Value) {
             value = name
-            buffer.removeAll(keepingCapacity: true)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
         }
 
         mutating func startPoint(_ scanner: XMLScanner) throws(InputError) {
@@ -178,25 +192,30 @@ public enum GPXReader {
                 guard isLatitude || scanner.name(key, is: "lon") else { continue }
                 let field = isLatitude ? "lat" : "lon"
                 guard (isLatitude ? latitude : longitude) == nil else {
-                    throw error(scanner, field: field, "found the attribute '\(field)' twice; expected it once")
+                    try problems.report(error(scanner, field: field, "found the attribute '\(field)' twice; expected it once"))
+                    continue
                 }
                 guard let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: scanner.bytes[text])),
                       ValueCheck.problem(isLatitude ? .latitude : .longitude, number) == nil else {
-                    throw error(scanner, field: field, "found \(field)=\"\(scanner.string(text))\", expected "
-                                + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180"))
+                    try problems.report(error(scanner, field: field, "found \(field)=\"\(scanner.string(text))\", expected "
+                                              + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
+                    continue
                 }
                 if isLatitude { latitude = (number, text) } else { longitude = (number, text) }
             }
-            guard let latitude, let longitude else {
-                throw error(scanner, field: latitude == nil ? "lat" : "lon",
-                            "found a track point without '\(latitude == nil ? "lat" : "lon")'; expected lat and lon attributes")
+            if latitude == nil || longitude == nil, !problems.hasProblem {
+                try problems.report(error(scanner, field: latitude == nil ? "lat" : "lon", "found a track point without "
+                                          + "'\(latitude == nil ? "lat" : "lon")'; expected lat and lon attributes"))
             }
             let line = lines.location(scanner.eventStart, in: scanner.bytes).line
+            // A point with a bad attribute has no position (under --skip-invalid): a row, but no output point.
+            let valid = problems.hasProblem ? nil : latitude.flatMap { a in longitude.map { (a, $0) } }
             row = InputRow(line: line, time: .nan, track: table.trackNames.count - 1,
-                           latitude: latitude.0, longitude: longitude.0)
-            point = GPXDocument.Point(latitude: latitude.1, longitude: longitude.1, content: scanner.position..<scanner.position)
+                           latitude: valid?.0.0, longitude: valid?.1.0)
+            point = GPXDocument.Point(latitude: valid?.0.1 ?? 0..<0, longitude: valid?.1.1 ?? 0..<0,
+                                      content: scanner.position..<scanner.position)
             inPoint = true
-            timeText = ""
+            timeText.removeAll(keepingCapacity: true)
         }
 
         mutating func end(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
@@ -242,25 +261,33 @@ public enum GPXReader {
             case .time:
                 let seconds = buffer.withUnsafeBytes { raw in ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)])) }
                 guard let seconds else {
-                    throw error(scanner, field: "time", "found time '\(found(buffer))', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
+                    try problems.report(error(scanner, field: "time", "found time '\(found(buffer))', expected an ISO 8601 "
+                                              + "time such as 2024-05-01T12:00:00Z"))
+                    return
                 }
                 row?.time = seconds
-                timeText = buffer.withUnsafeBytes { raw in String(decoding: UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)]), as: UTF8.self) }
+                timeText.removeAll(keepingCapacity: true)
+                timeText.append(contentsOf: buffer[buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }])
             case .atemp:
                 guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
-                    throw error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air temperature between -120 and 75 °C")
+                    try problems.report(error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air "
+                                              + "temperature between -120 and 75 °C"))
+                    return
                 }
                 row?.temperature = celsius + 273.15
             case .ele:
                 guard let altitude = buffer.withUnsafeBytes(DecimalNumber.parse), abs(altitude) < 20_000 else {
-                    throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a finite elevation in metres")
+                    try problems.report(error(scanner, field: "ele", "found ele '\(found(buffer))', expected a finite "
+                                              + "elevation in metres"))
+                    return
                 }
                 switch elevation {
                 case .gps: row?.gpsAltitude = altitude
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
-                        throw error(scanner, field: "ele", "found ele '\(found(buffer))', expected a barometric altitude within "
-                                    + "the standard atmosphere (-1000 to 11000 m)")
+                        try problems.report(error(scanner, field: "ele", "found ele '\(found(buffer))', expected a barometric "
+                                                  + "altitude within the standard atmosphere (-1000 to 11000 m)"))
+                        return
                     }
                     row?.pressure = pressure
                 }
@@ -268,16 +295,23 @@ public enum GPXReader {
         }
 
         mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
-            guard let finished = row else { return }
+            guard var finished = row else { return }
             row = nil
             inPoint = false
-            guard !finished.time.isNaN else { throw error(scanner, field: "time", "found a track point without a time; expected <time>") }
-            if let last = table.rows.last, last.track == finished.track, finished.time < last.time {
-                throw error(scanner, field: "time", "time went backwards: found \(timeText) before the previous point; "
-                            + "expected times that never decrease")
+            if !problems.hasProblem {
+                if finished.time.isNaN {
+                    try problems.report(error(scanner, field: "time", "found a track point without a time; expected <time>"))
+                } else if finished.time < lastTime {
+                    try problems.report(error(scanner, field: "time", "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
+                                              + "previous point; expected times that never decrease"))
+                } else {
+                    lastTime = finished.time
+                }
             }
+            problems.finish(&finished, skipped: &table.skipped)
             table.rows.append(finished)
-            table.timeTexts?.append(timeText)
+            timeText.withUnsafeBytes { table.timeTexts?.append(utf8: $0) }
+            guard finished.latitude != nil else { return }
             document.points.append(point)
             let track = document.tracks.count - 1
             let segment = document.tracks[track].segments.count - 1
@@ -297,13 +331,14 @@ struct LineCounter {
     mutating func location(_ target: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         if target < offset { self = LineCounter() }
         let end = min(target, bytes.count)
-        while offset < end {
-            if bytes[offset] == 10 {
-                line += 1
-                lineStart = offset + 1
-            }
-            offset += 1
+        // memchr jumps from line break to line break at memory speed.
+        while offset < end, let base = bytes.baseAddress,
+              let found = memchr(base + offset, 10, end - offset).map({ UnsafeRawPointer($0) - base }) {
+            line += 1
+            lineStart = found + 1
+            offset = found + 1
         }
+        offset = max(offset, end)
         return (line, target - lineStart + 1)
     }
 }

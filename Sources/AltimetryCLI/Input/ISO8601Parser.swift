@@ -139,7 +139,29 @@ public struct ISO8601Parser: Sendable {
     /// The time is rounded to the millisecond; a time outside the years 0000-9999 (or not finite) is written as
     /// its number of seconds, since no date-time can carry it.
     public func text(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds > -62_167_219_200.5, seconds < 253_402_300_799.5 else { return "\(seconds)" }
+        guard Self.isWritable(seconds) else { return "\(seconds)" }
+        // The 20 or 24 bytes written in place: a time per output row is on the writers' hot path.
+        return String(unsafeUninitializedCapacity: Self.maximumLength) { Self.write(seconds, into: $0) }
+    }
+
+    /// The numbers 00 to 99, two digits each, for `write`.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The longest text `write` writes, in bytes.
+    static let maximumLength = 24
+
+    /// Whether `write` can write `seconds`: a finite time within the years 0000-9999.
+    static func isWritable(_ seconds: Double) -> Bool {
+        seconds.isFinite && seconds > -62_167_219_200.5 && seconds < 253_402_300_799.5
+    }
+
+    /// Writes the text of `seconds` (which `isWritable`) as `text` does, into the first 20 or 24 bytes of
+    /// `buffer` (at least `maximumLength` long), and returns how many.
+    static func write(_ seconds: Double, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let milliseconds = Int((seconds * 1_000).rounded())
         var whole = milliseconds / 1_000
         var millis = milliseconds % 1_000
@@ -149,38 +171,34 @@ public struct ISO8601Parser: Sendable {
         }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
-        let (year, month, day) = Self.civilFromDays(days)
+        let (year, month, day) = civilFromDays(days)
         let fraction = millis != 0 || seconds.rounded() != seconds
-        // The 20 or 24 bytes written in place: a time per output row is on the writers' hot path.
-        return String(unsafeUninitializedCapacity: fraction ? 24 : 20) { buffer in
-            @inline(__always) func digits(_ value: Int, _ width: Int, at offset: Int) {
-                var v = value
-                var k = offset + width - 1
-                while k >= offset {
-                    buffer[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
-                    v /= 10
-                    k -= 1
-                }
-            }
-            digits(year, 4, at: 0)
-            buffer[4] = 45  // -
-            digits(month, 2, at: 5)
-            buffer[7] = 45
-            digits(day, 2, at: 8)
-            buffer[10] = 84  // T
-            digits(secondOfDay / 3_600, 2, at: 11)
-            buffer[13] = 58  // :
-            digits(secondOfDay / 60 % 60, 2, at: 14)
-            buffer[16] = 58
-            digits(secondOfDay % 60, 2, at: 17)
-            guard fraction else {
-                buffer[19] = 90  // Z
-                return 20
-            }
-            buffer[19] = 46  // .
-            digits(millis, 3, at: 20)
-            buffer[23] = 90
-            return 24
+        // Two digits at a time from "000102...99": value v (0-99) is the bytes 2v and 2v + 1.
+        let pairs = digitPairs.utf8Start
+        @inline(__always) func two(_ value: Int, at offset: Int) {
+            buffer[offset] = pairs[2 * value]
+            buffer[offset + 1] = pairs[2 * value + 1]
         }
+        two(year / 100, at: 0)
+        two(year % 100, at: 2)
+        buffer[4] = 45  // -
+        two(month, at: 5)
+        buffer[7] = 45
+        two(day, at: 8)
+        buffer[10] = 84  // T
+        two(secondOfDay / 3_600, at: 11)
+        buffer[13] = 58  // :
+        two(secondOfDay / 60 % 60, at: 14)
+        buffer[16] = 58
+        two(secondOfDay % 60, at: 17)
+        guard fraction else {
+            buffer[19] = 90  // Z
+            return 20
+        }
+        buffer[19] = 46  // .
+        buffer[20] = UInt8(truncatingIfNeeded: 48 + millis / 100)
+        two(millis % 100, at: 21)
+        buffer[23] = 90
+        return 24
     }
 }

@@ -117,7 +117,14 @@ final class InputFile {
     private func handOut(upTo cut: Int) -> (bytes: UnsafeRawBufferPointer, firstLine: Int) {
         let bytes = UnsafeRawBufferPointer(rebasing: storage[start..<cut])
         let first = nextLine
-        for byte in bytes where byte == 10 { nextLine += 1 }
+        // Line breaks counted by memchr jumps, at memory speed.
+        if let base = bytes.baseAddress {
+            var k = 0
+            while k < bytes.count, let found = memchr(base + k, 10, bytes.count - k) {
+                nextLine += 1
+                k = UnsafeRawPointer(found) - base + 1
+            }
+        }
         start = cut
         return (bytes, first)
     }

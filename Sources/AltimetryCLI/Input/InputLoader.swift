@@ -35,13 +35,7 @@ public enum InputLoader {
     /// - Throws: what the reader throws, and the error that stopped it early.
     static func table(from reader: any RowReader) throws(InputError) -> InputTable {
         var reader = reader
-        var table = reader.header
-        var chunk = reader.header
-        while try reader.next(into: &chunk, approximateBytes: 1 << 16) {
-            table.append(chunk)
-            if let error = chunk.stoppedBy { throw error }
-        }
-        return table
+        return try reader.readAll()
     }
 
     /// A reader of `path` in the format its name (or, for standard input, its first byte) says; a track file is
@@ -94,7 +88,8 @@ public enum InputLoader {
     /// A track file's rows, with its GPX document and a notice saying what its elevation was read as.
     static func trackTable(_ track: TrackFileFormat, _ input: InputFile,
                            options: ReadOptions) throws(InputError) -> (table: InputTable, elevation: ElevationSource) {
-        let reading = try track.read(input.readAll(), file: input.name, elevation: options.elevation)
+        let reading = try track.read(input.readAll(), file: input.name, elevation: options.elevation,
+                                     skipInvalid: options.skipInvalid)
         var table = reading.table
         table.gpx = reading.gpx
         table.notices.append("notice: " + reading.elevationNote)

@@ -14,7 +14,7 @@ public struct InputTable: Sendable, Equatable {
     /// The reference column's name (`true_alt_m` or `ref_alt_m`), when present.
     public var referenceColumn: String?
     /// The original ISO 8601 time text per row, when the input used `time` instead of `t`.
-    public var timeTexts: [String]?
+    public var timeTexts: TimeTexts?
     /// The names of the columns passed through to the output unchanged (`lat`, `lon` and every unknown one).
     public var passThroughColumns: [String] = []
     /// Their values, row by row (`passThroughColumns.count` per row).

@@ -17,6 +17,24 @@ protocol RowReader {
     /// - Returns: false, with `chunk` empty, at the end of the input.
     /// - Throws: `InputError` for a structural problem or a failed read.
     mutating func next(into chunk: inout InputTable, approximateBytes: Int) throws(InputError) -> Bool
+
+    /// Every row left, in one table (`InputLoader.table`).
+    ///
+    /// - Throws: what `next` throws, and the row error that stopped the input early.
+    mutating func readAll() throws(InputError) -> InputTable
+}
+
+extension RowReader {
+    /// Every row left: the chunks of `next`, appended.
+    mutating func readAll() throws(InputError) -> InputTable {
+        var table = header
+        var chunk = header
+        while try next(into: &chunk, approximateBytes: 1 << 16) {
+            table.append(chunk)
+            if let error = chunk.stoppedBy { throw error }
+        }
+        return table
+    }
 }
 
 /// A reader over rows already in memory (a GPX file, a GPX track merged with its pressure file).
@@ -33,6 +51,24 @@ struct TableRowReader: RowReader {
         self.table = table
     }
 
+    /// The rows not handed out yet, as they are (a table read whole is not cut into chunks to be glued again).
+    mutating func readAll() throws(InputError) -> InputTable {
+        guard !finished else { return header }
+        finished = true
+        guard position > 0 else {
+            if let error = table.stoppedBy { throw error }
+            return table
+        }
+        var rest = header
+        rest.trackNames = table.trackNames
+        rest.rows = Array(table.rows[position...])
+        rest.timeTexts = table.timeTexts.map { $0[position..<$0.count] }
+        let width = table.passThroughColumns.count
+        rest.passThrough = Array(table.passThrough[(position * width)...])
+        if let error = table.stoppedBy { throw error }
+        return rest
+    }
+
     mutating func next(into chunk: inout InputTable, approximateBytes: Int) throws(InputError) -> Bool {
         chunk = header
         chunk.trackNames = table.trackNames
@@ -40,7 +76,7 @@ struct TableRowReader: RowReader {
         if position == 0 { chunk.skipped = table.skipped }
         let range = position..<min(table.rows.count, position + rowsPerChunk)
         chunk.rows.append(contentsOf: table.rows[range])
-        if let texts = table.timeTexts { chunk.timeTexts = Array(texts[range]) }
+        if let texts = table.timeTexts { chunk.timeTexts = texts[range] }
         let width = table.passThroughColumns.count
         if width > 0 { chunk.passThrough.append(contentsOf: table.passThrough[(range.lowerBound * width)..<(range.upperBound * width)]) }
         position = range.upperBound

@@ -8,15 +8,19 @@ import Foundation
 /// `Creator` `Name` (see `ElevationSource.resolved`), which TCX writes after the laps, so altitudes are turned
 /// into readings once the file is read. Heart rate, cadence and the rest are not read. Namespace prefixes are
 /// ignored (elements are matched by local name).
+///
+/// A bad track point stops the read, naming the line and field; with `skipInvalid` (`--skip-invalid`) it is
+/// reported and kept as a rejected row instead (`InvalidRowCollector`), and every other point goes on.
 public enum TCXReader {
     /// Parses `data` as the TCX file named `file` in messages.
     ///
-    /// - Throws: `InputError` for XML that is not well formed (with line and column), no track point, a track
-    ///   point without a time, a value out of range, or time going backwards within a track.
-    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil) throws(InputError) -> TrackFileReading {
+    /// - Throws: `InputError` for XML that is not well formed (with line and column), no track point, and without
+    ///   `skipInvalid` a track point without a time, a value out of range, or time going backwards within a track.
+    public static func read(_ data: Data, file: String, elevation: ElevationSource? = nil,
+                            skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
-                var parser = Parser(file: file)
+                var parser = Parser(file: file, skipInvalid: skipInvalid)
                 return try parser.parse(bytes, elevation: elevation)
             }
         } catch let error as InputError {
@@ -37,14 +41,19 @@ public enum TCXReader {
         var altitudes: [Double] = []
         var row: InputRow?
         var altitude = Double.nan
-        var timeText = ""
+        /// The point's time text, as written (trimmed).
+        var timeText: [UInt8] = []
         var value: Value?
         var buffer: [UInt8] = []
         var creatorDepth = 0
         var creator: String?
+        /// The bad values of the point being read (`--skip-invalid`), and the last valid point's time in the track.
+        var problems: InvalidRowCollector
+        var lastTime = -Double.infinity
 
-        init(file: String) {
+        init(file: String, skipInvalid: Bool) {
             self.file = file
+            problems = InvalidRowCollector(skipInvalid: skipInvalid)
             table = InputTable(file: file)
             table.trackNames = []
             table.timeTexts = []
@@ -76,18 +85,23 @@ public enum TCXReader {
                 throw InputError(file: file, message: "found no track points (Trackpoint); expected a TCX activity or course")
             }
             let (elevation, reason) = ElevationSource.resolved(option, creator: creator ?? "")
-            for k in table.rows.indices where !altitudes[k].isNaN {
+            var lateProblems = false
+            for k in table.rows.indices where !altitudes[k].isNaN && table.rows[k].invalidReason == nil {
                 switch elevation {
                 case .gps: table.rows[k].gpsAltitude = altitudes[k]
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitudes[k]) else {
-                        throw InputError(file: file, line: table.rows[k].line, column: ("AltitudeMeters", 0),
-                                         message: "found \(altitudes[k]), expected a barometric altitude within the "
-                                         + "standard atmosphere (-1000 to 11000 m)")
+                        try problems.report(InputError(file: file, line: table.rows[k].line, column: ("AltitudeMeters", 0),
+                                                       message: "found \(altitudes[k]), expected a barometric altitude within "
+                                                       + "the standard atmosphere (-1000 to 11000 m)"))
+                        problems.finish(&table.rows[k], skipped: &table.skipped)
+                        lateProblems = true
+                        continue
                     }
                     table.rows[k].pressure = pressure
                 }
             }
+            if lateProblems { table.skipped.sort { ($0.line ?? 0) < ($1.line ?? 0) } }
             return TrackFileReading(table: table, elevation: elevation, elevationReason: reason)
         }
 
@@ -102,21 +116,22 @@ public enum TCXReader {
                 table.trackNames.append("track \(table.trackNames.count + 1)")
             } else if scanner.localName(name, is: "Trackpoint") {
                 if table.trackNames.isEmpty { table.trackNames = ["track 1"] }
+                if table.rows.last?.track != table.trackNames.count - 1 { lastTime = -.infinity }
                 let line = lines.location(scanner.eventStart, in: scanner.bytes).line
                 row = InputRow(line: line, time: .nan, track: table.trackNames.count - 1)
                 altitude = .nan
-                timeText = ""
+                timeText.removeAll(keepingCapacity: true)
             } else if scanner.localName(name, is: "Creator") {
                 creatorDepth = scanner.open.count
             } else if row != nil {
                 value = scanner.localName(name, is: "Time") ? .time : scanner.localName(name, is: "LatitudeDegrees") ? .latitude
                     : scanner.localName(name, is: "LongitudeDegrees") ? .longitude
                     : scanner.localName(name, is: "AltitudeMeters") ? .altitude : nil
-                buffer.removeAll(keepingCapacity: true)
+                if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             } else if creatorDepth > 0 && creator == nil && scanner.localName(name, is: "Name")
                         && scanner.open.count == creatorDepth + 1 {
                 value = .creatorName
-                buffer.removeAll(keepingCapacity: true)
+                if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             }
         }
 
@@ -142,13 +157,18 @@ public enum TCXReader {
                 let trimmed = buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }
                 let seconds = buffer.withUnsafeBytes { ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: $0[trimmed])) }
                 guard let seconds else {
-                    throw error(scanner, field: "Time", "found '\(text())', expected an ISO 8601 time such as 2024-05-01T12:00:00Z")
+                    try problems.report(error(scanner, field: "Time", "found '\(text())', expected an ISO 8601 time such as "
+                                              + "2024-05-01T12:00:00Z"))
+                    return
                 }
                 row?.time = seconds
-                timeText = String(decoding: buffer[trimmed], as: UTF8.self)
+                timeText.removeAll(keepingCapacity: true)
+                timeText.append(contentsOf: buffer[trimmed])
             case .altitude:
                 guard let metres = buffer.withUnsafeBytes(DecimalNumber.parse), abs(metres) < 20_000 else {
-                    throw error(scanner, field: "AltitudeMeters", "found '\(text())', expected an altitude in metres within ±20,000")
+                    try problems.report(error(scanner, field: "AltitudeMeters", "found '\(text())', expected an altitude in "
+                                              + "metres within ±20,000"))
+                    return
                 }
                 altitude = metres
             case .latitude, .longitude:
@@ -156,29 +176,39 @@ public enum TCXReader {
                 let field = isLatitude ? "LatitudeDegrees" : "LongitudeDegrees"
                 guard let degrees = buffer.withUnsafeBytes(DecimalNumber.parse),
                       ValueCheck.problem(isLatitude ? .latitude : .longitude, degrees) == nil else {
-                    throw error(scanner, field: field, "found '\(text())', expected "
-                                + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180"))
+                    try problems.report(error(scanner, field: field, "found '\(text())', expected "
+                                              + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
+                    return
                 }
                 if isLatitude { row?.latitude = degrees } else { row?.longitude = degrees }
             }
         }
 
         mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
-            guard let finished = row else { return }
+            guard var finished = row else { return }
             row = nil
-            guard !finished.time.isNaN else {
-                throw error(scanner, field: "Time", "found a Trackpoint without a Time; expected <Time>")
+            if !problems.hasProblem {
+                if finished.time.isNaN {
+                    try problems.report(error(scanner, field: "Time", "found a Trackpoint without a Time; expected <Time>"))
+                } else if (finished.latitude == nil) != (finished.longitude == nil) {
+                    try problems.report(error(scanner, field: "Position", "found a Position with only one of LatitudeDegrees "
+                                              + "and LongitudeDegrees; expected both"))
+                } else if finished.time < lastTime {
+                    try problems.report(error(scanner, field: "Time", "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
+                                              + "previous point; expected times that never decrease"))
+                } else {
+                    lastTime = finished.time
+                }
             }
-            guard (finished.latitude == nil) == (finished.longitude == nil) else {
-                throw error(scanner, field: "Position", "found a Position with only one of LatitudeDegrees and "
-                            + "LongitudeDegrees; expected both")
+            if problems.hasProblem {
+                // A rejected point keeps no position and no altitude (none of its values is used).
+                finished.latitude = nil
+                finished.longitude = nil
+                altitude = .nan
             }
-            if let last = table.rows.last, last.track == finished.track, finished.time < last.time {
-                throw error(scanner, field: "Time", "time went backwards: found \(timeText) before the previous point; "
-                            + "expected times that never decrease")
-            }
+            problems.finish(&finished, skipped: &table.skipped)
             table.rows.append(finished)
-            table.timeTexts?.append(timeText)
+            timeText.withUnsafeBytes { table.timeTexts?.append(utf8: $0) }
             altitudes.append(altitude)
         }
     }

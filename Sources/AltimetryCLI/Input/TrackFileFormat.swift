@@ -14,11 +14,12 @@ public enum TrackFileFormat: String, Sendable, CaseIterable {
     /// Reads `data` in this format, as the file named `file` in messages.
     ///
     /// - Throws: the reader's `InputError`.
-    public func read(_ data: Data, file: String, elevation: ElevationSource?) throws(InputError) -> TrackFileReading {
+    public func read(_ data: Data, file: String, elevation: ElevationSource?,
+                     skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
         switch self {
-        case .gpx: return try GPXReader.read(data, file: file, elevation: elevation)
-        case .tcx: return try TCXReader.read(data, file: file, elevation: elevation)
-        case .fit: return try FITReader.read(data, file: file, elevation: elevation)
+        case .gpx: return try GPXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
+        case .tcx: return try TCXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
+        case .fit: return try FITReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
         }
     }
 }

@@ -13,10 +13,11 @@
 ///   bits of the time; the time is the last full timestamp with those bits replaced, plus 32 s when they are
 ///   smaller than the last's (a roll-over).
 ///
-/// Only `file_id` (0), `record` (20) and `gps_metadata` (160) are decoded, and of them only the fields below
-/// (field numbers from the FIT profile); every other message, field and developer field is skipped by its
-/// declared size, which is checked against the data left. A field whose size is not its base type's (an
-/// array) or whose value is its base type's invalid sentinel is no reading.
+/// Only `file_id` (0), `record` (20), `gps_metadata` (160) and `barometer_data` (209) are decoded, and of them
+/// only the fields below (field numbers from the FIT profile); every other message, field and developer field is
+/// skipped by its declared size, which is checked against the data left. A field whose value is its base type's
+/// invalid sentinel is no reading; so is a single-valued field whose size is not its base type's. The two
+/// array fields of `barometer_data` (`sample_time_offset`, `baro_pres`) hold size / base size elements each.
 ///
 /// - Complexity: linear in the bytes; no allocation per message besides the decoded message arrays.
 enum FITDecoder {
@@ -33,6 +34,8 @@ enum FITDecoder {
     enum Target: UInt8 {
         case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure, timestampMilliseconds
         case manufacturer, product, productName
+        /// `barometer_data`'s array fields: `baro_pres` (uint32[], Pa) and `sample_time_offset` (uint16[], ms).
+        case samplePressures, sampleTimeOffsets
     }
 
     /// A field of a definition that is read: where it is in the data message, its size and base type.
@@ -66,7 +69,9 @@ enum FITDecoder {
         case (20, 78), (160, 3): return .enhancedAltitude
         case (20, 13): return .temperature
         case (20, 91): return .absolutePressure
-        case (160, 0): return .timestampMilliseconds
+        case (160, 0), (209, 0): return .timestampMilliseconds
+        case (209, 1): return .sampleTimeOffsets
+        case (209, 2): return .samplePressures
         default: return nil
         }
     }
@@ -133,7 +138,13 @@ enum FITDecoder {
             let recordStart = p
             p += 1
             if header & 0x80 == 0 && header & 0x40 != 0 {
-                definitions[Int(header & 0x0F)] = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                let definition = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                definitions[Int(header & 0x0F)] = definition
+                if definition.global == 20 && messages.records.isEmpty {
+                    // Room for as many records as the rest of the data could hold, so the array never grows by
+                    // copying (pages of it that are never written cost no memory).
+                    messages.records.reserveCapacity((dataEnd - p) / (definition.size + 1))
+                }
                 continue
             }
             let compressed = header & 0x80 != 0
@@ -155,9 +166,15 @@ enum FITDecoder {
                 lastTimestamp = time
             }
             for field in definition.fields {
-                if field.target == .productName {
+                switch field.target {
+                case .productName:
                     values.productName = text(b, p + field.offset, field.size)
                     continue
+                case .samplePressures, .sampleTimeOffsets:
+                    values.set(field.target, array: ArrayField(offset: p + field.offset, field: field, bigEndian: definition.bigEndian))
+                    continue
+                default:
+                    break
                 }
                 guard let value = number(b, p + field.offset, field, bigEndian: definition.bigEndian) else { continue }
                 if field.target == .timestamp {
@@ -171,7 +188,7 @@ enum FITDecoder {
             }
             p += definition.size
             messages.skippedDeveloperFields += definition.developerFields
-            values.append(to: &messages, global: definition.global, index: messageIndex)
+            values.append(to: &messages, global: definition.global, index: messageIndex, bytes: b)
             messageIndex += 1
         }
         return dataEnd + 2
@@ -265,6 +282,32 @@ enum FITDecoder {
         return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
+    /// An array field of a data message: where its elements are in the file, how many, and their base type.
+    struct ArrayField {
+        /// The byte offset of the first element in the file.
+        var offset: Int
+        /// One element as a field of its base type's size (offset 0).
+        var element: Field
+        var count: Int
+        var bigEndian: Bool
+
+        /// The array of `field` at byte `offset`: size / base size elements, none when the base type is unknown,
+        /// a string or a byte array, or the size is not a multiple of its base size.
+        init(offset: Int, field: Field, bigEndian: Bool) {
+            let type = Int(field.baseType & 0x1F)
+            let size = type < FITDecoder.baseSizes.count && type != 7 && type != 13 ? FITDecoder.baseSizes[type] : 0
+            self.offset = offset
+            self.element = Field(offset: 0, size: max(size, 1), baseType: field.baseType, target: field.target)
+            self.count = size > 0 && field.size % size == 0 ? field.size / size : 0
+            self.bigEndian = bigEndian
+        }
+
+        /// Element `k` (below `count`), nil when it is the invalid sentinel.
+        func element(_ k: Int, in bytes: UnsafeRawBufferPointer) -> Double? {
+            FITDecoder.number(bytes, offset + k * element.size, element, bigEndian: bigEndian)
+        }
+    }
+
     /// The values read from one data message, in FIT's units (NaN: no reading).
     struct Values {
         var timestamp = Double.nan
@@ -273,6 +316,11 @@ enum FITDecoder {
         var temperature = Double.nan, absolutePressure = Double.nan, timestampMilliseconds = Double.nan
         var manufacturer = Double.nan, product = Double.nan
         var productName: String?
+        var samplePressures: ArrayField?, sampleTimeOffsets: ArrayField?
+
+        mutating func set(_ target: Target, array: ArrayField) {
+            if target == .samplePressures { samplePressures = array } else { sampleTimeOffsets = array }
+        }
 
         mutating func set(_ target: Target, _ value: Double) {
             switch target {
@@ -286,7 +334,7 @@ enum FITDecoder {
             case .timestampMilliseconds: timestampMilliseconds = value
             case .manufacturer: manufacturer = value
             case .product: product = value
-            case .productName: break
+            case .productName, .samplePressures, .sampleTimeOffsets: break
             }
         }
 
@@ -296,7 +344,7 @@ enum FITDecoder {
         static func metres(_ stored: Double) -> Double? { stored.isNaN ? nil : stored / 5 - 500 }
         static func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
 
-        func append(to messages: inout FITMessages, global: UInt16, index: Int) {
+        func append(to messages: inout FITMessages, global: UInt16, index: Int, bytes: UnsafeRawBufferPointer) {
             let time = timestamp.isNaN ? nil : timestamp + FITDecoder.epochOffset
             switch global {
             case 0:
@@ -313,6 +361,17 @@ enum FITDecoder {
                 messages.gnssFixes.append(FITMessages.GNSSFix(
                     index: index, time: time.map { $0 + milliseconds }, latitude: Self.degrees(latitude),
                     longitude: Self.degrees(longitude), altitude: Self.metres(enhancedAltitude)))
+            case 209:
+                // Sample k was taken at timestamp + timestamp_ms + sample_time_offset[k]; without its offset
+                // (or the message's timestamp) it has no time.
+                guard let pressures = samplePressures else { break }
+                let start = time.map { $0 + (timestampMilliseconds.isNaN ? 0 : timestampMilliseconds / 1_000) }
+                for k in 0..<pressures.count {
+                    let offset = sampleTimeOffsets.flatMap { k < $0.count ? $0.element(k, in: bytes) : nil }
+                    messages.barometerSamples.append(FITMessages.BarometerSample(
+                        index: index, time: start.flatMap { t in offset.map { t + $0 / 1_000 } },
+                        pressure: pressures.element(k, in: bytes)))
+                }
             default:
                 messages.skippedMessages += 1
             }

@@ -152,7 +152,8 @@ struct XMLScanner {
         if open.isEmpty && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
         position += 1
         let name = try readName()
-        attributes.removeAll(keepingCapacity: true)
+        // Most tags have no attribute: emptying an empty array is skipped (it is a call, even then).
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         let n = bytes.count
         while true {
             let spaced = skipSpace()
@@ -206,7 +207,17 @@ struct XMLScanner {
         let tagStart = position
         eventStart = position
         position += 2
-        let name = try readName()
+        // The end tag must name the innermost open element: its bytes are compared with that name's, then the
+        // byte after them must end the name. Only what does not match is read as a name, for the message.
+        let name: Range<Int>
+        if let innermost = open.last, position + innermost.count < bytes.count, let base = bytes.baseAddress,
+           memcmp(base + innermost.lowerBound, base + position, innermost.count) == 0,
+           !Self.isNameByte(bytes[position + innermost.count]) {
+            name = position..<(position + innermost.count)
+            position = name.upperBound
+        } else {
+            name = try readName()
+        }
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
             throw Failure(offset: tagStart, message: "an unclosed end tag </\(string(name)); expected >")
@@ -229,8 +240,10 @@ struct XMLScanner {
         guard position < n, Self.isNameStart(bytes[position]) else {
             throw Failure(offset: position, message: "a malformed name; expected a letter, '_' or ':' to start it")
         }
-        while position < n && (Self.isNameStart(bytes[position]) || Self.isNameRest(bytes[position])) { position += 1 }
-        return start..<position
+        var p = position + 1
+        while p < n && Self.isNameByte(bytes[p]) { p += 1 }
+        position = p
+        return start..<p
     }
 
     @discardableResult
@@ -326,6 +339,11 @@ struct XMLScanner {
 
     /// Appends the text of `range` with its references replaced by their characters.
     func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
+        // Text without a reference (memchr finds none) is appended in one copy.
+        if let base = bytes.baseAddress, !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self))
+            return
+        }
         var i = range.lowerBound
         while i < range.upperBound {
             if bytes[i] == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: i, end: range.upperBound) {
@@ -347,6 +365,19 @@ struct XMLScanner {
 
     static func isNameRest(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    }
+
+    /// The ASCII bytes that may continue a name (`isNameStart` or `isNameRest`) as a bit set: bit c of word
+    /// c / 64 (`nameBytesLow` for 0-63, `nameBytesHigh` for 64-127); computed from the two tests above in
+    /// `XMLScannerTests`.
+    static let nameBytesLow: UInt64 = 0x07FF_6000_0000_0000
+    static let nameBytesHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    /// Whether `c` may continue a name: `isNameStart(c) || isNameRest(c)` in a shift and a mask, for the loop
+    /// over every name's bytes.
+    @inline(__always)
+    static func isNameByte(_ c: UInt8) -> Bool {
+        c >= 0x80 || ((c < 64 ? nameBytesLow : nameBytesHigh) >> UInt64(c & 63)) & 1 != 0
     }
 
     /// The offset of the first byte that does not start valid UTF-8 (overlong forms, surrogates and values past

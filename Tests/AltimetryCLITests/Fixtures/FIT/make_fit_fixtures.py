@@ -204,8 +204,54 @@ def gnss_metadata():
     return w.bytes()
 
 
+def barometer():
+    """A watch recording its barometer's raw stream: `barometer_data` (209) with arrays of pressures and their
+    time offsets, beside records whose enhanced_altitude is barometric."""
+    w = FitWriter(14)
+    file_id(w, "fenix 7")
+    w.define(0, 20, [(253, 4, UINT32), (0, 4, SINT32), (1, 4, SINT32), (78, 4, UINT32), (13, 1, SINT8)])
+    # timestamp, timestamp_ms, sample_time_offset[4] (uint16, ms), baro_pres[4] (uint32, Pa).
+    w.define(1, 209, [(253, 4, UINT32), (0, 2, UINT16), (1, 8, UINT16), (2, 16, UINT32)])
+    # A shorter message: two samples, the offsets after the pressures (between the samples of its neighbours).
+    w.define(2, 209, [(2, 8, UINT32), (253, 4, UINT32), (1, 4, UINT16)])
+    for k in range(120):
+        lat, lon, alt, temp = hike(k)
+        w.data(0, [START + k, semicircles(lat), semicircles(lon), altitude_raw(alt), int(round(temp))])
+        if k % 2 == 0:
+            pressures = []
+            for j in range(4):
+                _, _, a, _ = hike(k + 0.5 * j + 0.12)
+                pressures.append(int(round(101325 * (1 - 0.0065 * (a + 40) / 288.15) ** 5.25588)))
+            if k == 30:
+                pressures[2] = INVALID[UINT32]  # a sample without a reading
+            body = struct.pack("<IH4H4I", START + k, 120, 0, 500, 1000, 1500, *pressures)
+            w.body += struct.pack("<B", 1) + body
+        if k == 101:
+            w.body += struct.pack("<B2II2H", 2, 96000, 96010, START + k, 700, 900)
+    return w.bytes()
+
+
+def bad_values():
+    """Records with values out of range (a latitude beyond the pole, an air temperature of 100 degrees C) and one
+    whose time goes backwards: what --skip-invalid reports and skips."""
+    w = FitWriter(14)
+    file_id(w)
+    w.define(0, 20, [(253, 4, UINT32), (0, 4, SINT32), (1, 4, SINT32), (78, 4, UINT32), (13, 1, SINT8)])
+    for k in range(20):
+        lat, lon, alt, temp = hike(k)
+        values = [START + k, semicircles(lat), semicircles(lon), altitude_raw(alt), int(round(temp))]
+        if k == 5:
+            values[1] = semicircles(100)
+        if k == 9:
+            values[4] = 100
+        if k == 13:
+            values[0] = START + 2
+        w.data(0, values)
+    return w.bytes()
+
+
 def decode_fitdecode(data):
-    out = {"records": [], "gps_metadata": []}
+    out = {"records": [], "gps_metadata": [], "barometer_data": []}
     index = 0
     with fitdecode.FitReader(data, check_crc=fitdecode.CrcCheck.RAISE) as reader:
         for frame in reader:
@@ -232,6 +278,15 @@ def decode_fitdecode(data):
                     "index": index, "time": None if t is None else t + (ms or 0) / 1000,
                     "latitude": degrees("position_lat"), "longitude": degrees("position_long"),
                     "altitude": get("enhanced_altitude")})
+            elif frame.name == "barometer_data":
+                t = time()
+                ms = get("timestamp_ms")
+                def array(name):
+                    v = get(name)
+                    return [] if v is None else list(v) if isinstance(v, (list, tuple)) else [v]
+                out["barometer_data"].append({
+                    "index": index, "time": None if t is None else t + (ms or 0) / 1000,
+                    "sample_time_offset": array("sample_time_offset"), "baro_pres": array("baro_pres")})
             index += 1
     return out
 
@@ -249,6 +304,8 @@ def main():
         "compressed_timestamps.fit": compressed_timestamps(),
         "developer_fields.fit": developer_fields(),
         "gps_metadata.fit": gnss_metadata(),
+        "barometer.fit": barometer(),
+        "bad_values.fit": bad_values(),
     }
     corrupt = bytearray(files["activity_le.fit"])
     corrupt[len(corrupt) // 2] ^= 0x01
@@ -272,6 +329,7 @@ def main():
         if fitdecode_ok:
             assert len(messages.get("record_mesgs", [])) == len(expected[name]["records"]), name
             assert len(messages.get("gps_metadata_mesgs", [])) == len(expected[name]["gps_metadata"]), name
+            assert len(messages.get("barometer_data_mesgs", [])) == len(expected[name]["barometer_data"]), name
     with open(os.path.join(here, "expected.json"), "w") as f:
         json.dump(expected, f, sort_keys=True, separators=(",", ":"))
         f.write("\n")
