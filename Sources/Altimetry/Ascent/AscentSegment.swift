@@ -6,7 +6,7 @@ public struct AscentSegment: Sendable, Equatable, Codable {
     /// Altitude at the start and at the end (the averaged fused altitude), in metres.
     public var startAltitude: Meters
     public var endAltitude: Meters
-    /// One sigma of the gain, in metres (filter and, where assumed, temperature).
+    /// One sigma of the gain, in metres (altitude and air column together).
     public var gainStandardDeviation: Meters
 
     /// The height gained, end minus start, in metres (negative for a descent).

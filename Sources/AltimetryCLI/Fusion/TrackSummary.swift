@@ -5,7 +5,8 @@ import Altimetry
 /// Encoded with snake_case keys (`JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`): `track`, `rows`,
 /// `fixes_used`, `fixes_gated`, `predicted`, `rejected`, `rejections` (the first `rejectionsKept`, each with its
 /// `line` and `reason`), `final` (`altitude_m`, `sigma_m`, `qnh_hpa`, `qnh_sigma_hpa`; null without a usable
-/// reading) and `fronts` (`start_time`, `end_time`, `size_hectopascals`). A new figure is a new stored property.
+/// reading), `fronts` (`start_time`, `end_time`, `size_hectopascals`) and, with `--smooth`, `ascent` (the
+/// `altimetry ascent --json` document of the track, `AscentJSON`). A new figure is a new stored property.
 struct TrackSummary: Sendable, Encodable {
     /// A rejected row: its line (or record) and why.
     struct Rejection: Sendable, Encodable {
@@ -45,6 +46,9 @@ struct TrackSummary: Sendable, Encodable {
     var final: Final?
     /// Weather fronts detected.
     var fronts: [WeatherFront] = []
+    /// The track's total ascent and descent, as `altimetry ascent --json` gives them; only with `--smooth` (the
+    /// ascent needs the whole track smoothed), nil otherwise.
+    var ascent: AscentJSON?
     /// Fault episodes: resets to the GPS (no lock-out), barometer steps, spikes and stuck spells, GPS jumps.
     var episodes: [FilterEpisode] = []
     /// The filter's state after the last row (not with `--smooth`); not part of the JSON.
@@ -59,7 +63,7 @@ struct TrackSummary: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts
+        case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts, ascent
     }
 
     /// Counts a rejected row.
