@@ -89,7 +89,6 @@ extension AltitudeFilter {
             throw .numerical(String(describing: error))
         }
     }
-}
 
     /// The fixed model a whole track is smoothed with: `parameters` themselves, or with the GPS error model bank
     /// on, the bank's leading hypothesis at the end of the track (with the bank's filtered estimates).
