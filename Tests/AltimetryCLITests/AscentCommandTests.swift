@@ -34,6 +34,44 @@ struct AscentCommandTests {
         #expect(object["temperature_assumed"] as? Bool == true)
     }
 
+    @Test("GIVEN two tracks WHEN fuse --smooth --summary runs THEN each track's summary holds its ascent as ascent --json gives it; without --smooth none")
+    func fuseSummary() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var csv = "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n"
+        var single: [String: String] = [:]
+        for (name, seed) in [("a", 4), ("b", 5)] as [(String, UInt64)] {
+            let recording = try Scenario.named(.rolling, seed: seed, duration: 600).simulate()
+            let text = String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self)
+            let lines = text.split(separator: "\n").dropFirst()
+            single[name] = try dir.file("\(name).csv", text)
+            #expect(text.hasPrefix("t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n"), "the simulated columns changed: \(text.prefix(60))")
+            for line in lines { csv += "\(name),\(line)\n" }
+        }
+        let input = try dir.file("tracks.csv", csv)
+        let summary = dir.path("summary.json")
+        let fused = runAltimetry(["fuse", input, "--smooth", "--summary", summary, "--out", dir.path("out.csv")])
+        #expect(fused.code == .success, "\(fused.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        let tracks = try #require(object["tracks"] as? [[String: Any]])
+        #expect(tracks.count == 2)
+        for track in tracks {
+            let name = try #require(track["track"] as? String)
+            let ascent = try #require(track["ascent"] as? [String: Any], "track \(name) has no ascent")
+            let alone = runAltimetry(["ascent", try #require(single[name]), "--json"])
+            let expected = try #require(try JSONSerialization.jsonObject(with: Data(alone.out.utf8)) as? [String: Any])
+            // The same readings through the same method: the same document, key for key (compared as sorted JSON).
+            let canonical = { (object: [String: Any]) throws -> String in
+                String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            }
+            #expect(try canonical(ascent) == canonical(expected), "track \(name)")
+        }
+        let unsmoothed = dir.path("plain.json")
+        #expect(runAltimetry(["fuse", input, "--summary", unsmoothed, "--out", dir.path("plain.csv")]).code == .success)
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unsmoothed))) as? [String: Any])
+        #expect((plain["tracks"] as? [[String: Any]])?.allSatisfy { $0["ascent"] == nil } == true)
+    }
+
     @Test("The text output names the totals, the hysteresis, the assumption and the comparisons")
     func text() throws {
         let dir = try TemporaryDirectory()
@@ -42,7 +80,7 @@ struct AscentCommandTests {
         let input = try dir.file("rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
         let result = runAltimetry(["ascent", input])
         #expect(result.code == .success)
-        for text in ["Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "standard air assumed", "GPS only (gpxpy)", "Barometer only"] {
+        for text in ["Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "Air column: temperature none in the track", "GPS only (gpxpy)", "Barometer only"] {
             #expect(result.out.contains(text), "missing '\(text)'")
         }
     }

@@ -4,55 +4,69 @@
 ///
 /// 1. Fuse and smooth the track (`SmoothedAltitudeTrack`), then average the smoothed altitude over a centred
 ///    window of w = `averagingTime` seconds: ȟᵢ = mean of hⱼ with |tⱼ − tᵢ| ≤ w/2.
-/// 2. Hysteresis from the track's own uncertainty of altitude differences: σ_Δ is the larger of (a) the median,
-///    over up to 200 places spread along the track, of the one sigma of ȟ(t + w) − ȟ(t) (two adjacent windows)
-///    from the smoother's cross-covariances, and (b) the same difference's scatter measured on the track itself
-///    (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (a temperature
-///    sensor's noise, gusts). H = k σ_Δ with k = `hysteresisSigmas` (3): a reversal that three sigma of the
-///    track's own difference uncertainty could produce is not counted; anything larger is.
-/// 3. Count ȟ with `AscentCounter` (hysteresis H): turning points, segments, ascent, descent.
+/// 2. Hysteresis from the track's own uncertainty of altitude differences, growing with a reversal's duration:
+///    σ_Δ(τ) is the larger of (a) the median, over places spread along the track, of the one sigma of
+///    ȟ(t + τ) − ȟ(t) from the smoother's cross-covariances, at τ = 1 to 120 windows
+///    (`AscentConfiguration.hysteresisLagWindows`), and (b) the 10-s difference's scatter measured on the track
+///    itself (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (wind on the
+///    phone, skiing turns). H(τ) = k σ_Δ(τ) with k = `hysteresisSigmas` (3) (`AscentHysteresis`): a quick reversal
+///    of three sigmas counts, a slow drift within what the weather can do in its time does not.
+/// 3. Count ȟ with `AscentCounter` (hysteresis H(τ)): turning points, segments, ascent, descent.
 /// 4. Each figure is a fixed linear combination of the smoothed altitudes once the turning points are known
-///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its filter sigma is that combination's smoothed
-///    error variance (`SmoothedAltitudeTrack.variances(of:)`).
-/// 5. Temperature: where the track carries air temperature, the filter has already scaled every barometric
-///    height change by it. Where it does not, the track is fused twice more with the air assumed
-///    `assumedTemperatureDeviation` K warmer and colder than standard, and half the spread of each figure
-///    between the two (same turning points) is its temperature sigma, added in quadrature. This keeps what GPS
-///    corrects of a wrong temperature over a long climb, which a flat 0.35 %/K would not.
+///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its sigma is that combination's smoothed error,
+///    altitude and air column together (`SmoothedAltitudeTrack.variances(of:)`).
+/// 5. Temperature: the filter carries the air column's temperature as a state (prior 10 K, learned by GPS, and
+///    from the track's temperature where it has one), so a track without temperature has the column's posterior
+///    in its sigma, not a fixed guess. The column's share of each sigma is reported
+///    (`SmoothedAltitudeTrack.columnVariances(of:)`).
 /// 6. Comparisons: GPS altitude alone by gpxpy's rule and with each GPS hysteresis (`GPXElevationRule`); the
 ///    raw barometer's pressure altitude with the same averaging and H.
+///
+/// The track is fused with the parameters given, as `fuse` fuses it (fault monitor included).
 public enum AscentAnalysis {
     /// Measures a whole track.
     ///
     /// - Parameters:
     ///   - readings: the track's readings, in time order.
     ///   - parameters: the fusion model's parameters.
-    ///   - configuration: the averaging, hysteresis and temperature choices.
+    ///   - configuration: the averaging and hysteresis choices and the GPS thresholds.
     /// - Throws: `AscentError.noReadings`, or `.fusion` when the filter refuses a reading.
-    /// - Complexity: three fusions and smoothings of the track without temperature (one with), plus O(N w).
+    /// - Complexity: one fusion and smoothing of the track, the smoother's sweeps over the epochs the figures span,
+    ///   O(N w) for the windows, and up to the last 20 minutes of samples scanned per sample by the counter.
     public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
                                configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
-        // The smoother across a fault monitor's reset is not a smoothed track: the ascent runs without it.
-        var parameters = parameters
-        parameters.detectsFaults = false
+        // With the GPS error model bank on, the track is smoothed with the model the bank chose, as `fuse --smooth` does.
         let track: SmoothedAltitudeTrack
-        do { track = try SmoothedAltitudeTrack(readings, parameters: parameters) } catch { throw .fusion(error) }
+        do {
+            let fixed = try AltitudeFilter.chooseGPSErrorModel(readings, parameters: parameters).parameters
+            track = try SmoothedAltitudeTrack(readings, parameters: fixed)
+        } catch { throw .fusion(error) }
+        guard !track.smoothed.isEmpty else { throw .noReadings }
         let times = track.smoothed.map(\.time)
         let windows = AveragingWindows(times: times, width: configuration.averagingTime)
         let averaged = windows.average(track.smoothed.map(\.altitude))
 
-        // 2. The hysteresis from the uncertainty of adjacent windows' difference.
-        let pairs = windows.adjacentPairs(limit: 200)
-        let pairVariances: [Double]
-        do {
-            pairVariances = try track.variances(of: pairs.map { windows.difference(from: $0.first, to: $0.second) })
-        } catch { throw .fusion(error) }
-        let modelSigma = median(pairVariances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0
-        let differenceSigma = max(modelSigma, windows.scatterOfDifferences(averaged))
-        let hysteresis = configuration.hysteresis(differenceStandardDeviation: differenceSigma)
+        // 2. The hysteresis from the track's uncertainty of differences at each lag, floored by its own scatter.
+        let scatter = windows.scatterOfDifferences(averaged)
+        var lags: [Double] = [], sigmas: [Double] = []
+        for lag in configuration.hysteresisLags(averagingTime: configuration.averagingTime) {
+            let pairs = windows.pairs(lag: lag, limit: lags.isEmpty ? 200 : 25)
+            guard !pairs.isEmpty else { break }
+            let variances: [Double]
+            do {
+                variances = try track.variances(of: pairs.map { windows.difference(from: $0.first, to: $0.second) })
+            } catch { throw .fusion(error) }
+            lags.append(lag)
+            sigmas.append(max(median(variances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0, scatter))
+        }
+        let differenceSigma = sigmas.first ?? scatter
+        let hysteresis = lags.isEmpty
+            ? AscentHysteresis(constant: configuration.hysteresisSigmas * differenceSigma)
+            : AscentHysteresis(lags: lags, values: sigmas.map { configuration.hysteresisSigmas * $0 })
 
         // 3. Turning points.
+        let hasPressure = readings.contains { $0.pressure != nil }
         let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
         let turns = counter.closedTurningPoints
         let highestIndex = averaged.indices.max { averaged[$0] < averaged[$1] } ?? 0
@@ -70,36 +84,16 @@ public enum AscentAnalysis {
         }
         let combinations = [sorted(ascent), sorted(descent), windows.window(highestIndex), windows.window(lowestIndex)]
             + segmentCombinations
-        let filterVariances: [Double]
-        do { filterVariances = try track.variances(of: combinations) } catch { throw .fusion(error) }
-
-        // 5. Temperature.
-        let hasPressure = readings.contains { $0.pressure != nil }
-        let assumed = hasPressure && !readings.contains { $0.temperature != nil }
-        var temperatureSigmas = [Double](repeating: 0, count: combinations.count)
-        if assumed {
-            let deviation = configuration.assumedTemperatureDeviation
-            var values: [[Double]] = []
-            for sign in [1.0, -1.0] {
-                let shifted = readings.map { reading -> AltitudeReading in
-                    var r = reading
-                    if let p = r.pressure {
-                        let h = NaiveAveragingBaseline.pressureAltitude(p)
-                        r.temperature = StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h + sign * deviation
-                    }
-                    return r
-                }
-                let other: SmoothedAltitudeTrack
-                do { other = try SmoothedAltitudeTrack(shifted, parameters: parameters) } catch { throw .fusion(error) }
-                let h = other.smoothed.map(\.altitude)
-                values.append(combinations.map { terms in terms.reduce(0) { $0 + $1.weight * h[$1.index] } })
-            }
-            temperatureSigmas = zip(values[0], values[1]).map { abs($0 - $1) / 2 }
-        }
+        // 5. Their sigmas: the whole, and the part the column's temperature explains.
+        let whole: [Double], column: [Double]
+        do {
+            whole = try track.variances(of: combinations)
+            column = try track.columnVariances(of: combinations)
+        } catch { throw .fusion(error) }
         func uncertain(_ value: Double, _ k: Int) -> AscentReport.Uncertain {
-            let f = filterVariances[k].squareRoot(), t = temperatureSigmas[k]
-            return .init(value: value, standardDeviation: (f * f + t * t).squareRoot(), filterStandardDeviation: f,
-                         temperatureStandardDeviation: t)
+            let c = min(column[k], whole[k])
+            return .init(value: value, standardDeviation: whole[k].squareRoot(), pressureStandardDeviation: (whole[k] - c).squareRoot(),
+                         columnStandardDeviation: c.squareRoot())
         }
         var segments: [AscentSegment] = []
         for (k, (a, b)) in zip(turns, turns.dropFirst()).enumerated() {
@@ -115,8 +109,10 @@ public enum AscentAnalysis {
             ascent: uncertain(counter.ascent, 0), descent: uncertain(counter.descent, 1),
             highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
             lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3),
-            segments: segments, hysteresis: hysteresis, differenceStandardDeviation: differenceSigma,
-            temperatureAssumed: assumed, assumedTemperatureDeviation: assumed ? configuration.assumedTemperatureDeviation : 0,
+            segments: segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,
+            differenceStandardDeviation: differenceSigma,
+            temperatureAssumed: hasPressure && !readings.contains { $0.temperature != nil },
+            columnTemperatureStandardDeviation: median(track.smoothed.map(\.columnTemperatureStandardDeviation).filter(\.isFinite)) ?? 0,
             gpsOnly: comparisons.gpsOnly, barometerOnly: comparisons.barometerOnly)
     }
 

@@ -8,9 +8,9 @@ struct AscentComparisons {
     /// - Parameters:
     ///   - readings: the track.
     ///   - averagingTime: the fused altitude's averaging window, in seconds, used for the barometer too.
-    ///   - hysteresis: the fused altitude's hysteresis, in metres, used for the barometer too.
+    ///   - hysteresis: the fused altitude's hysteresis, used for the barometer too.
     ///   - gpsHysteresisValues: the GPS comparison's thresholds, in metres.
-    init(readings: [AltitudeReading], averagingTime: Double, hysteresis: Meters, gpsHysteresisValues: [Meters]) {
+    init(readings: [AltitudeReading], averagingTime: Double, hysteresis: AscentHysteresis, gpsHysteresisValues: [Meters]) {
         let fixes = readings.compactMap { r in r.gpsAltitude.map { (time: r.time, altitude: $0) } }
         if fixes.isEmpty {
             gpsOnly = []
@@ -41,7 +41,7 @@ struct AscentComparisons {
         let times = pressures.map(\.time)
         let averaged = AveragingWindows(times: times, width: averagingTime).average(altitudes)
         let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
-        barometerOnly = AscentTotals(rule: "barometer, same averaging and hysteresis", hysteresis: hysteresis,
+        barometerOnly = AscentTotals(rule: "barometer, same averaging and hysteresis", hysteresis: hysteresis.smallest,
                                      ascent: counter.ascent, descent: counter.descent)
     }
 }

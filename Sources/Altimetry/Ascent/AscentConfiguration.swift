@@ -10,18 +10,17 @@ public struct AscentConfiguration: Sendable, Equatable, Codable {
     /// The hysteresis in units of σ_Δ, the one-sigma uncertainty of the difference between two adjacent averaged
     /// altitudes (see `hysteresis(differenceStandardDeviation:)`).
     public var hysteresisSigmas: Double = 3
-    /// The one-sigma range of air temperature about the standard atmosphere assumed when the track has none, in K.
-    ///
-    /// Half the plausible span of a hiker's air: 25 K below standard is −29.5 °C at 3,000 m (deep winter at
-    /// altitude), 25 K above is 33.5 °C at 1,000 m (a heat wave in the valley). Taken as one sigma, so the stated
-    /// ascent sigma holds in any season, at the price of being wide on an ordinary day.
-    public var assumedTemperatureDeviation: Double = 25
     /// The hysteresis values, in metres, of the GPS-only comparison (gpxpy's own rule, no threshold, is always given).
     public var gpsHysteresisValues: [Meters] = [3, 5, 10]
 
     /// The defaults, which `altimetry ascent` uses without options.
     public init() {}
 
-    /// The hysteresis H = `hysteresisSigmas` σ_Δ, in metres.
-    public func hysteresis(differenceStandardDeviation sigma: Meters) -> Meters { hysteresisSigmas * sigma }
+    /// The lags at which the hysteresis is derived, in units of the averaging window: 1, 3, 6, 12, 30, 60 and 120
+    /// windows (10 s to 20 min for the default window). Beyond the last, H stays at its last value: a reversal
+    /// that took longer than 20 minutes is compared with the uncertainty of a 20-minute difference.
+    public var hysteresisLagWindows: [Double] = [1, 3, 6, 12, 30, 60, 120]
+
+    /// The lags, in seconds.
+    func hysteresisLags(averagingTime: Seconds) -> [Double] { hysteresisLagWindows.map { $0 * max(averagingTime, 1) } }
 }

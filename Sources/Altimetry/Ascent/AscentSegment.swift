@@ -8,7 +8,7 @@ public struct AscentSegment: Sendable, Equatable, Codable {
     public var startAltitude: Meters
     /// Altitude at the end (the averaged fused altitude), in metres.
     public var endAltitude: Meters
-    /// One sigma of the gain, in metres (filter and, where assumed, temperature).
+    /// One sigma of the gain, in metres (altitude and air column together).
     public var gainStandardDeviation: Meters
 
     /// The height gained, end minus start, in metres (negative for a descent).

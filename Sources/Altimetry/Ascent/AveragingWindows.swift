@@ -46,14 +46,16 @@ struct AveragingWindows: Sendable {
         return AscentAnalysis.sorted(weights)
     }
 
-    /// Up to `limit` pairs (i, j) spread evenly along the series, j the first sample at least one width after i.
-    func adjacentPairs(limit: Int) -> [(first: Int, second: Int)] {
-        guard times.count >= 2, let last = times.last else { return [] }
-        let step = max(1, times.count / max(1, limit))
+    /// Up to `limit` pairs (i, j) spread evenly along the series, j the first sample at least `lag` seconds after i.
+    func pairs(lag: Double, limit: Int) -> [(first: Int, second: Int)] {
+        guard times.count >= 2, let first = times.first, let last = times.last, last - first >= lag else { return [] }
+        // Spread over the starts that have a partner.
+        let starts = times.firstIndex { $0 > last - lag } ?? times.count
+        let step = max(1, starts / max(1, limit))
         var pairs: [(Int, Int)] = []
         var j = 0
-        for i in stride(from: 0, to: times.count, by: step) {
-            let target = times[i] + max(width, 1e-9)
+        for i in stride(from: 0, to: starts, by: step) {
+            let target = times[i] + max(lag, 1e-9)
             guard target <= last else { break }
             if j < i { j = i }
             while j < times.count - 1, times[j] < target { j += 1 }

@@ -45,16 +45,8 @@ extension AltitudeFilter {
                               filtered: (Int, AltitudeEstimate) -> Void,
                               smoothed: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError)
     {
-        var chosen = parameters
-        if parameters.adaptsGPSErrorModel {
-            var bank = try GPSErrorModelBank(parameters: parameters)
-            for (index, reading) in readings.enumerated() { filtered(index, try bank.process(reading)) }
-            chosen.adaptsGPSErrorModel = false
-            let h = bank.hypotheses[bank.leadingIndex]
-            chosen.gpsErrorStandardDeviation = h.correlatedStandardDeviation
-            chosen.gpsCorrelationTime = h.correlationTime
-            chosen.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
-        }
+        let chosen = parameters.adaptsGPSErrorModel
+            ? try chooseGPSErrorModel(readings, parameters: parameters, filtered: filtered) : parameters
         guard let (epochs, run) = try recordedRun(readings, parameters: chosen,
                                                   filtered: parameters.adaptsGPSErrorModel ? { _, _ in } : filtered) else { return }
         // The readings are not needed after the forward pass (a caller that handed them over frees them here).
@@ -96,5 +88,34 @@ extension AltitudeFilter {
         } catch {
             throw .numerical(String(describing: error))
         }
+    }
+
+    /// The fixed model a whole track is smoothed with: `parameters` themselves, or with the GPS error model bank
+    /// on, the bank's leading hypothesis at the end of the track (with the bank's filtered estimates).
+    static func chooseGPSErrorModel(_ readings: [AltitudeReading], parameters: AltitudeModelParameters)
+        throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], parameters: AltitudeModelParameters)
+    {
+        guard parameters.adaptsGPSErrorModel else { return ([], parameters) }
+        var filtered: [AltitudeEstimate] = []
+        filtered.reserveCapacity(readings.count)
+        let chosen = try chooseGPSErrorModel(readings, parameters: parameters) { filtered.append($1) }
+        return (filtered, chosen)
+    }
+
+    /// The bank's forward pass over `readings` (each mixture estimate handed to `filtered`) and the fixed model of
+    /// its leading hypothesis at the end.
+    static func chooseGPSErrorModel(_ readings: [AltitudeReading], parameters: AltitudeModelParameters,
+                                    filtered: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError)
+        -> AltitudeModelParameters
+    {
+        var bank = try GPSErrorModelBank(parameters: parameters)
+        for (index, reading) in readings.enumerated() { filtered(index, try bank.process(reading)) }
+        var chosen = parameters
+        chosen.adaptsGPSErrorModel = false
+        let h = bank.hypotheses[bank.leadingIndex]
+        chosen.gpsErrorStandardDeviation = h.correlatedStandardDeviation
+        chosen.gpsCorrelationTime = h.correlationTime
+        chosen.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
+        return chosen
     }
 }

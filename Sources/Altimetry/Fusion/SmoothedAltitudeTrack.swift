@@ -15,6 +15,8 @@ public struct SmoothedAltitudeTrack: Sendable {
     let epochs: [Int]
     let run: FilterRun?
     let smoothedRun: SmoothedRun?
+    /// The parameters the track was fused with.
+    public let parameters: AltitudeModelParameters
 
     /// Fuses and smooths `readings` (see `AltitudeFilter.smooth(_:parameters:)`).
     ///
@@ -22,6 +24,7 @@ public struct SmoothedAltitudeTrack: Sendable {
     public init(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters())
         throws(AltitudeModelError)
     {
+        self.parameters = parameters
         var filtered: [AltitudeEstimate] = []
         filtered.reserveCapacity(readings.count)
         let recorded = try AltitudeFilter.recordedRun(readings, parameters: parameters) { filtered.append($1) }
@@ -51,24 +54,75 @@ public struct SmoothedAltitudeTrack: Sendable {
 
     /// The variance, in m², of the smoothed error of each combination Σᵢ wᵢ hᵢ of the altitudes hᵢ of readings i.
     ///
-    /// Each altitude error is mapped to the state's log-pressure altitude to first order, δh = (dh/dU) δU, with
-    /// dh/dU at the smoothed estimate (it changes by 2 × 10⁻⁶ per metre).
+    /// The altitude is h = k h₀(U) with k = 1 + C/T₀ (`AltitudeModel`), so to first order its error is
+    ///
+    ///     δh = (dh/dU) δU + (dh/dC) δC,   dh/dU = k exp(−L U/T₀),   dh/dC = h₀(U)/T₀,
+    ///
+    /// both at the smoothed estimate (dh/dU changes by 2 × 10⁻⁶ per metre, dh/dC by 1/T₀ per metre). GPS pins
+    /// the altitude better than it pins U and C apart, so the two terms are strongly anticorrelated; a climb's
+    /// error holds the column's error at both ends through their cross-covariance (0.35 % of the climb per kelvin
+    /// of a column error common to both). Without the column state dh/dC is absent.
     ///
     /// - Parameter combinations: for each, (reading index, weight) pairs in increasing index order.
     /// - Throws: `.numerical` if the smoother's cross-covariances cannot be formed.
     /// - Complexity: O(E n³) for the E epochs spanned, plus the terms.
     public func variances(of combinations: [[(index: Int, weight: Double)]]) throws(AltitudeModelError) -> [Double] {
-        guard let run, let smoothedRun else { return combinations.map { _ in .nan } }
-        let n = run.stateCount
-        let states: [StateCombination] = combinations.map { terms in
-            var state = StateCombination()
-            for (index, weight) in terms where smoothed.indices.contains(index) {
-                let u = LogPressureCoordinates.logPressureAltitude(smoothed[index].altitude)
-                state.add(weight * LogPressureCoordinates.altitudeDerivative(u), of: AltitudeModel.altitudeIndex,
-                          at: epochs[index], stateCount: n)
-            }
-            return state
+        try errorVariances(combinations.map { stateCombination($0, column: nil) })
+    }
+
+    /// The part of each combination's variance that the column's temperature explains, in m²: Cov(L, C)²/Var(C),
+    /// with C the column's temperature offset at the combination's middle reading.
+    ///
+    /// It is what the combination's variance would lose were the column's temperature known there (the column
+    /// moves by 1 K per √h at most, so one epoch stands for the whole span of a climb); the rest, the variance less
+    /// this part, is the barometer's, the weather's and GPS's. The covariance comes from two variances,
+    /// Cov(L, C) = (Var(L + C) − Var(L − C))/4. Zero without the column state.
+    ///
+    /// - Throws: `.numerical` if the smoother's cross-covariances cannot be formed.
+    public func columnVariances(of combinations: [[(index: Int, weight: Double)]]) throws(AltitudeModelError) -> [Double] {
+        guard parameters.columnIndex != nil else { return combinations.map { _ in 0 } }
+        var states: [StateCombination] = []
+        for terms in combinations {
+            let middle = terms.isEmpty ? 0 : (terms[0].index + terms[terms.count - 1].index) / 2
+            states.append(stateCombination(terms, column: (middle, 1)))
+            states.append(stateCombination(terms, column: (middle, -1)))
+            states.append(stateCombination([], column: (middle, 1)))
         }
+        let v = try errorVariances(states)
+        return combinations.indices.map { k in
+            let covariance = (v[3 * k] - v[3 * k + 1]) / 4, columnVariance = v[3 * k + 2]
+            return columnVariance > 0 ? covariance * covariance / columnVariance : 0
+        }
+    }
+
+    /// Σᵢ wᵢ δhᵢ as a combination of states, plus `column.coefficient` δC at reading `column.index` if given.
+    private func stateCombination(_ terms: [(index: Int, weight: Double)], column: (index: Int, coefficient: Double)?)
+        -> StateCombination
+    {
+        var state = StateCombination()
+        guard let smoothedRun, let n = run?.stateCount else { return state }
+        let c = parameters.columnIndex
+        let T0 = StandardAtmosphere.seaLevelTemperature
+        var extra = column.flatMap { col in smoothed.indices.contains(col.index) ? col : nil }
+        func addColumn(upTo index: Int) {
+            guard let e = extra, e.index <= index, let c else { return }
+            state.add(e.coefficient, of: c, at: epochs[e.index], stateCount: n)
+            extra = nil
+        }
+        for (index, weight) in terms where smoothed.indices.contains(index) {
+            addColumn(upTo: index)
+            let x = smoothedRun.mean(at: epochs[index])
+            let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+            let k = c.map { 1 + x[$0, 0] / T0 } ?? 1
+            state.add(weight * k * slope, of: AltitudeModel.altitudeIndex, at: epochs[index], stateCount: n)
+            if let c { state.add(weight * LogPressureCoordinates.temperatureHeight * (1 - slope) / T0, of: c, at: epochs[index], stateCount: n) }
+        }
+        addColumn(upTo: .max)
+        return state
+    }
+
+    private func errorVariances(_ states: [StateCombination]) throws(AltitudeModelError) -> [Double] {
+        guard let run, let smoothedRun else { return states.map { _ in .nan } }
         do {
             return try smoothedRun.errorVariances(of: states, run: run)
         } catch {

@@ -69,14 +69,12 @@ public struct AscentCommand: Command {
         func pm(_ u: AscentReport.Uncertain) -> String { "\(m(u.value)) ± \(m(u.standardDeviation)) m" }
         var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
         text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
+        let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map { "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s" }
         text += "Hysteresis: \(Fixed.text(r.hysteresis, 2)) m (3 x the \(Fixed.text(r.differenceStandardDeviation, 2)) m sigma "
-            + "of a 10-s altitude difference)\n"
-        if r.temperatureAssumed {
-            text += "Temperature: none in the track; standard air assumed, ± \(m(r.assumedTemperatureDeviation)) K in the sigmas "
-                + "(ascent: ± \(m(r.ascent.temperatureStandardDeviation)) m of it)\n"
-        } else {
-            text += "Temperature: from the track\n"
-        }
+            + "of a 10-s altitude difference), growing with the reversal's duration: \(lags.joined(separator: ", "))\n"
+        let source = r.temperatureAssumed ? "none in the track, the model's prior as far as GPS has not learned it" : "from the track"
+        text += "Air column: temperature \(source); ± \(m(r.columnTemperatureStandardDeviation)) K "
+            + "(ascent: ± \(m(r.ascent.columnStandardDeviation)) m of its sigma)\n"
         text += "Segments: \(r.segments.count)\n"
         for s in r.segments {
             text += "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "

@@ -106,6 +106,7 @@ public struct FuseCommand: Command {
         pipeline.skipInvalid = readOptions.skipInvalid
         pipeline.resume = checkpoint
         pipeline.smooth = smooth
+        pipeline.measuresAscent = smooth && summaryPath != nil
         pipeline.jobs = jobs
         pipeline.format = format
         if console.errorIsTerminal {

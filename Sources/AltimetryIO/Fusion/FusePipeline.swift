@@ -26,6 +26,8 @@ public struct FusePipeline: Sendable {
     public var resume: AltitudeFilterCheckpoint?
     /// Output the smoothed track.
     public var smooth = false
+    /// With `smooth`, also measure each track's total ascent and descent (`AscentAnalysis`) for its summary.
+    public var measuresAscent = false
     /// Threads at work at once (at least 1; at most `maximumThreads` are used).
     public var jobs = 1
     /// The most threads used: the line buffers grow as the square of the threads T (2T groups × (T + 2) chunks
@@ -142,8 +144,9 @@ public struct FusePipeline: Sendable {
         var tracks = [TrackLines?](repeating: nil, count: names.count)
         for group in groups {
             if let error = group.value.smoothingError { throw error }
-            for (k, lines, final) in group.value.smoothed where k < names.count {
+            for (k, lines, final, ascent) in group.value.smoothed where k < names.count {
                 tracks[k] = lines
+                outcome.tracks[k].ascent = ascent.map(AscentJSON.init)
                 outcome.tracks[k].finalEstimate = final
                 outcome.tracks[k].final = final.map(TrackSummary.Final.init)
                 outcome.tracks[k].checkpoint = nil
@@ -239,7 +242,7 @@ private struct Group {
     var fusions: [TrackFusion] = []
     var places: [Int] = []
     /// With `--smooth`, after `smoothHeldTracks`: each track's index, lines and final estimate, or the error.
-    var smoothed: [(track: Int, lines: TrackLines, final: AltitudeEstimate?)] = []
+    var smoothed: [(track: Int, lines: TrackLines, final: AltitudeEstimate?, ascent: AscentReport?)] = []
     var smoothingError: InputError?
 
     init(pipeline: FusePipeline, file: String, formatter: FusedLineFormatter, mode: Mode) {
@@ -334,7 +337,13 @@ extension Group {
                     }
                     lengths.append(Int32(lines.count - before))
                 }
-                smoothed.append((k, TrackLines(bytes: lines.array, lengths: lengths), final))
+                var ascent: AscentReport?
+                if pipeline.measuresAscent && !held.readings.isEmpty {
+                    do { ascent = try AscentAnalysis.measure(held.readings, parameters: parameters) } catch {
+                        throw InputError(file: file, message: "the ascent could not be measured: \(error)")
+                    }
+                }
+                smoothed.append((k, TrackLines(bytes: lines.array, lengths: lengths), final, ascent))
             } catch {
                 smoothingError = error
                 return

@@ -5,7 +5,9 @@ import Altimetry
 /// Encoded with snake_case keys (`JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`): `track`, `rows`,
 /// `fixes_used`, `fixes_gated`, `predicted`, `rejected`, `rejections` (the first `rejectionsKept`, each with its
 /// `line` and `reason`), `final` (`altitude_m`, `sigma_m`, `qnh_hpa`, `qnh_sigma_hpa`; null without a usable
-/// reading) and `fronts` (`start_time`, `end_time`, `size_hectopascals`). A new figure is a new stored property.
+/// reading), `fronts` (`start_time`, `end_time`, `size_hectopascals`), `episodes` (`FilterEpisode`: each fault
+/// episode's kind and times) and, with `--smooth`, `ascent` (the `altimetry ascent --json` document of the track,
+/// `AscentJSON`). A new figure is a new stored property.
 public struct TrackSummary: Sendable, Encodable {
     /// A rejected row: its line (or record) and why.
     public struct Rejection: Sendable, Encodable {
@@ -52,6 +54,9 @@ public struct TrackSummary: Sendable, Encodable {
     public var final: Final?
     /// Weather fronts detected.
     public var fronts: [WeatherFront] = []
+    /// The track's total ascent and descent, as `altimetry ascent --json` gives them; only with `--smooth` (the
+    /// ascent needs the whole track smoothed), nil otherwise.
+    package var ascent: AscentJSON?
     /// Fault episodes: resets to the GPS (no lock-out), barometer steps, spikes and stuck spells, GPS jumps.
     public var episodes: [FilterEpisode] = []
     /// The filter's state after the last row (not with `--smooth`); not part of the JSON.
@@ -67,7 +72,7 @@ public struct TrackSummary: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts
+        case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts, episodes, ascent
     }
 
     /// Counts a rejected row.

@@ -5,8 +5,8 @@ import Foundation
 /// barometer, over many seeds of one scenario.
 ///
 /// The truth is the true profile's ascent and descent with no threshold (the profile has no noise). Coverage is the
-/// fraction of seeds whose fused ascent error lies within the reported one sigma; it is also given for the filter
-/// part of the sigma alone, which is what a track without temperature adds the assumed range to.
+/// fraction of seeds whose fused ascent error lies within the reported one sigma; it is also given for the pressure
+/// part of the sigma alone (the sigma were the column known), beside which the column adds its part.
 public struct AscentBenchmark: Sendable, Codable {
     /// One seed's figures.
     public struct Trial: Sendable, Equatable, Codable {
@@ -18,9 +18,7 @@ public struct AscentBenchmark: Sendable, Codable {
         public var ascent_m: Double
         /// The fused ascent's one sigma, in metres.
         public var ascent_sigma_m: Double
-        /// The filter's part of that sigma, in metres.
-        public var ascent_filter_sigma_m: Double
-        /// The true profile's descent, in metres (positive).
+        public var ascent_pressure_sigma_m: Double
         public var true_descent_m: Double
         /// The fused descent, in metres (positive).
         public var descent_m: Double
@@ -52,10 +50,9 @@ public struct AscentBenchmark: Sendable, Codable {
         public var max_abs_error_m: Double
         /// The median of the fused ascent's one sigma, in metres.
         public var median_sigma_m: Double
-        /// The fraction of seeds with |error| ≤ sigma (whole sigma; filter part alone).
+        /// The fraction of seeds with |error| ≤ sigma (whole sigma; pressure part alone).
         public var coverage: Double
-        /// The fraction of seeds with |error| within the filter part of the sigma alone.
-        public var coverage_filter_sigma: Double
+        public var coverage_pressure_sigma: Double
         /// The fraction of seeds with |error| ≤ 2 sigma.
         public var coverage_two_sigma: Double
         /// The median hysteresis, in metres.
@@ -101,7 +98,7 @@ public struct AscentBenchmark: Sendable, Codable {
                                             altitudes: recording.truth.map(\.altitude), hysteresis: 0)
             return Trial(seed: scenario.seed, true_ascent_m: truth.ascent, ascent_m: report.ascent.value,
                          ascent_sigma_m: report.ascent.standardDeviation,
-                         ascent_filter_sigma_m: report.ascent.filterStandardDeviation,
+                         ascent_pressure_sigma_m: report.ascent.pressureStandardDeviation,
                          true_descent_m: truth.descent, descent_m: report.descent.value,
                          descent_sigma_m: report.descent.standardDeviation, hysteresis_m: report.hysteresis,
                          gps_only_ascent_m: report.gpsOnly.map(\.ascent),
@@ -123,7 +120,7 @@ public struct AscentBenchmark: Sendable, Codable {
             max_abs_error_m: errors.map(abs).max() ?? 0,
             median_sigma_m: quantile(trials.map(\.ascent_sigma_m), 0.5),
             coverage: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_sigma_m }.count) / n,
-            coverage_filter_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_filter_sigma_m }.count) / n,
+            coverage_pressure_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_pressure_sigma_m }.count) / n,
             coverage_two_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= 2 * $0.ascent_sigma_m }.count) / n,
             median_hysteresis_m: quantile(trials.map(\.hysteresis_m), 0.5),
             gps_only_median_ascent_m: (0..<gpsCount).map { k in quantile(trials.map { $0.gps_only_ascent_m[k] }, 0.5) },

@@ -1,8 +1,8 @@
 import Altimetry
 
 /// The `altimetry ascent --json` document: snake_case keys, metres, seconds.
-struct AscentJSON: Encodable {
-    struct Totals: Encodable {
+package struct AscentJSON: Sendable, Encodable {
+    struct Totals: Sendable, Encodable {
         var rule: String
         var hysteresis_m: Double
         var ascent_m: Double
@@ -16,7 +16,7 @@ struct AscentJSON: Encodable {
         }
     }
 
-    struct Segment: Encodable {
+    struct Segment: Sendable, Encodable {
         var start_s: Double
         var end_s: Double
         var start_m: Double
@@ -27,10 +27,15 @@ struct AscentJSON: Encodable {
         var vertical_speed_m_per_s: Double
     }
 
+    struct Lag: Sendable, Encodable {
+        var lag_s: Double
+        var hysteresis_m: Double
+    }
+
     var ascent_m: Double
     var ascent_sigma_m: Double
-    var ascent_filter_sigma_m: Double
-    var ascent_temperature_sigma_m: Double
+    var ascent_pressure_sigma_m: Double
+    var ascent_column_sigma_m: Double
     var descent_m: Double
     var descent_sigma_m: Double
     var highest_m: Double
@@ -38,17 +43,18 @@ struct AscentJSON: Encodable {
     var lowest_m: Double
     var lowest_sigma_m: Double
     var hysteresis_m: Double
+    var hysteresis_by_lag: [Lag]
     var temperature_assumed: Bool
-    var assumed_temperature_sigma_k: Double
+    var column_temperature_sigma_k: Double
     var gps_only: [Totals]
     var barometer_only: Totals?
     var segments: [Segment]
 
-    init(_ r: AscentReport) {
+    package init(_ r: AscentReport) {
         ascent_m = r.ascent.value
         ascent_sigma_m = r.ascent.standardDeviation
-        ascent_filter_sigma_m = r.ascent.filterStandardDeviation
-        ascent_temperature_sigma_m = r.ascent.temperatureStandardDeviation
+        ascent_pressure_sigma_m = r.ascent.pressureStandardDeviation
+        ascent_column_sigma_m = r.ascent.columnStandardDeviation
         descent_m = r.descent.value
         descent_sigma_m = r.descent.standardDeviation
         highest_m = r.highest.value
@@ -56,8 +62,9 @@ struct AscentJSON: Encodable {
         lowest_m = r.lowest.value
         lowest_sigma_m = r.lowest.standardDeviation
         hysteresis_m = r.hysteresis
+        hysteresis_by_lag = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map { Lag(lag_s: $0, hysteresis_m: $1) }
         temperature_assumed = r.temperatureAssumed
-        assumed_temperature_sigma_k = r.assumedTemperatureDeviation
+        column_temperature_sigma_k = r.columnTemperatureStandardDeviation
         gps_only = r.gpsOnly.map(Totals.init)
         barometer_only = r.barometerOnly.map(Totals.init)
         segments = r.segments.map {
@@ -67,17 +74,17 @@ struct AscentJSON: Encodable {
     }
 
     /// Every key, with `null` for a missing barometer comparison.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         enum Key: String, CodingKey {
-            case ascent_m, ascent_sigma_m, ascent_filter_sigma_m, ascent_temperature_sigma_m, descent_m, descent_sigma_m
-            case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, temperature_assumed
-            case assumed_temperature_sigma_k, gps_only, barometer_only, segments
+            case ascent_m, ascent_sigma_m, ascent_pressure_sigma_m, ascent_column_sigma_m, descent_m, descent_sigma_m
+            case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, hysteresis_by_lag, temperature_assumed
+            case column_temperature_sigma_k, gps_only, barometer_only, segments
         }
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(ascent_m, forKey: .ascent_m)
         try c.encode(ascent_sigma_m, forKey: .ascent_sigma_m)
-        try c.encode(ascent_filter_sigma_m, forKey: .ascent_filter_sigma_m)
-        try c.encode(ascent_temperature_sigma_m, forKey: .ascent_temperature_sigma_m)
+        try c.encode(ascent_pressure_sigma_m, forKey: .ascent_pressure_sigma_m)
+        try c.encode(ascent_column_sigma_m, forKey: .ascent_column_sigma_m)
         try c.encode(descent_m, forKey: .descent_m)
         try c.encode(descent_sigma_m, forKey: .descent_sigma_m)
         try c.encode(highest_m, forKey: .highest_m)
@@ -85,8 +92,9 @@ struct AscentJSON: Encodable {
         try c.encode(lowest_m, forKey: .lowest_m)
         try c.encode(lowest_sigma_m, forKey: .lowest_sigma_m)
         try c.encode(hysteresis_m, forKey: .hysteresis_m)
+        try c.encode(hysteresis_by_lag, forKey: .hysteresis_by_lag)
         try c.encode(temperature_assumed, forKey: .temperature_assumed)
-        try c.encode(assumed_temperature_sigma_k, forKey: .assumed_temperature_sigma_k)
+        try c.encode(column_temperature_sigma_k, forKey: .column_temperature_sigma_k)
         try c.encode(gps_only, forKey: .gps_only)
         try c.encode(barometer_only, forKey: .barometer_only)
         try c.encode(segments, forKey: .segments)
