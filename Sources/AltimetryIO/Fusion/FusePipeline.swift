@@ -323,6 +323,13 @@ extension Group {
             var lengths: [Int32] = []
             var formatter = formatter
             do throws(InputError) {
+                // The ascent first: the smoother lets the readings go after its forward pass.
+                var ascent: AscentReport?
+                if pipeline.measuresAscent && !readings.isEmpty {
+                    do { ascent = try AscentAnalysis.measure(readings, parameters: parameters) } catch {
+                        throw InputError(file: file, message: "the ascent could not be measured: \(error)")
+                    }
+                }
                 let final = try held.smooth(consume readings, parameters: parameters, file: file) { i, estimate, status in
                     let row = FusedLineFormatter.Row(estimate: estimate, status: status,
                                                      timeText: held.timeTexts.isEmpty ? nil : held.timeTexts[i],
@@ -336,12 +343,6 @@ extension Group {
                         }
                     }
                     lengths.append(Int32(lines.count - before))
-                }
-                var ascent: AscentReport?
-                if pipeline.measuresAscent && !held.readings.isEmpty {
-                    do { ascent = try AscentAnalysis.measure(held.readings, parameters: parameters) } catch {
-                        throw InputError(file: file, message: "the ascent could not be measured: \(error)")
-                    }
                 }
                 smoothed.append((k, TrackLines(bytes: lines.array, lengths: lengths), final, ascent))
             } catch {
