@@ -48,7 +48,9 @@ let package = Package(
         // MARK: - The altitude domain
 
         /// Atmosphere physics, GPS statistics, the altitude model, calibration, identification, floors, the naive baseline.
-        .target(name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness", "Optimization"], swiftSettings: optimized),
+        .target(
+            name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness", "Optimization"],
+            swiftSettings: optimized),
         /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
         .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
 
@@ -73,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "altimetry-bench",
             dependencies: [
-                "LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO", "AltimetryCLI", "Randomness",
+                "LinearAlgebra", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO", "AltimetryCLI",
+                "Randomness",
             ],
             path: "Benchmarks/altimetry-bench"
         ),
@@ -103,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "DocSamplesTests",
             dependencies: [
-                "LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO", "AltimetryCLI",
+                "LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO",
+                "AltimetryCLI",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

@@ -33,8 +33,10 @@ enum AdaptiveBenchmark {
         let reports = (value("--reports") ?? "right,optimistic,pessimistic").split(separator: ",")
             .compactMap { SimulatedReceiver.AccuracyReport(rawValue: String($0)) }
         guard seeds > 0, hours > 0, catalogueSeeds >= 0, !reports.isEmpty,
-              scenarios.allSatisfy({ $0 == "static" || $0 == "hike" }) else {
-            FileHandle.standardError.write(Data("altimetry-bench adaptive: bad option (see altimetry-bench --help)\n".utf8))
+            scenarios.allSatisfy({ $0 == "static" || $0 == "hike" })
+        else {
+            FileHandle.standardError.write(
+                Data("altimetry-bench adaptive: bad option (see altimetry-bench --help)\n".utf8))
             return 64
         }
         guard var fixed = ParametersOption.parse(arguments, benchmark: "adaptive") else { return 66 }
@@ -44,7 +46,9 @@ enum AdaptiveBenchmark {
         var missed = 0
         if !scenarios.isEmpty {
             emit("adaptive GPS error model on simulated receivers, \(seeds) seeds per case (scored after 600 s)")
-            emit("case                                              |  T/tau | fixed: RMSE   cov   NEES | adaptive: RMSE   cov   NEES | verdict")
+            emit(
+                "case                                              |  T/tau | fixed: RMSE   cov   NEES | adaptive: RMSE   cov   NEES | verdict"
+            )
         }
         for scenarioName in scenarios {
             for report in reports {
@@ -56,8 +60,14 @@ enum AdaptiveBenchmark {
                             ? Scenario.staticLog(receiver: receiver, duration: duration, seed: UInt64(trial + 1))
                             : Scenario.named(.hike, receiver: receiver, seed: UInt64(trial + 1))
                     }
-                    guard let a = try? FusionBenchmark.evaluate(name: label, trials: seeds, parameters: fixed, useTemperature: true, scenario: make).estimators["kalman"],
-                          let b = try? FusionBenchmark.evaluate(name: label, trials: seeds, parameters: adaptive, useTemperature: true, scenario: make).estimators["kalman"] else {
+                    guard
+                        let a = try? FusionBenchmark.evaluate(
+                            name: label, trials: seeds, parameters: fixed, useTemperature: true, scenario: make
+                        ).estimators["kalman"],
+                        let b = try? FusionBenchmark.evaluate(
+                            name: label, trials: seeds, parameters: adaptive, useTemperature: true, scenario: make
+                        ).estimators["kalman"]
+                    else {
                         emit("\(label): the filter failed")
                         missed += 1
                         continue
@@ -70,18 +80,29 @@ enum AdaptiveBenchmark {
                         verdict = b.coverage >= 0.62 && b.nees <= 1.4 ? "safe" : "MISSED"
                     }
                     if verdict == "MISSED" { missed += 1 }
-                    emit(label.padding(toLength: 50, withPad: " ", startingAt: 0)
-                          + String(format: "| %6.1f | %10.2f %5.2f %6.2f | %13.2f %5.2f %6.2f | ", lengths, a.rmse_m, a.coverage, a.nees,
-                                   b.rmse_m, b.coverage, b.nees) + verdict)
+                    emit(
+                        label.padding(toLength: 50, withPad: " ", startingAt: 0)
+                            + String(
+                                format: "| %6.1f | %10.2f %5.2f %6.2f | %13.2f %5.2f %6.2f | ", lengths, a.rmse_m,
+                                a.coverage, a.nees,
+                                b.rmse_m, b.coverage, b.nees) + verdict)
                 }
             }
         }
         if catalogueSeeds > 0 {
-            emit((scenarios.isEmpty ? "" : "\n") + "catalogue scenarios with their own receiver, \(catalogueSeeds) seeds each")
+            emit(
+                (scenarios.isEmpty ? "" : "\n")
+                    + "catalogue scenarios with their own receiver, \(catalogueSeeds) seeds each")
             emit("scenario   | fixed: RMSE   cov | adaptive: RMSE   cov | RMSE ratio | verdict")
             for name in ScenarioName.benchmark {
-                guard let a = try? FusionBenchmark.evaluate(name, trials: catalogueSeeds, seed: 1, parameters: fixed, useTemperature: true).estimators["kalman"],
-                      let b = try? FusionBenchmark.evaluate(name, trials: catalogueSeeds, seed: 1, parameters: adaptive, useTemperature: true).estimators["kalman"] else {
+                guard
+                    let a = try? FusionBenchmark.evaluate(
+                        name, trials: catalogueSeeds, seed: 1, parameters: fixed, useTemperature: true
+                    ).estimators["kalman"],
+                    let b = try? FusionBenchmark.evaluate(
+                        name, trials: catalogueSeeds, seed: 1, parameters: adaptive, useTemperature: true
+                    ).estimators["kalman"]
+                else {
                     emit("\(name.rawValue): the filter failed")
                     missed += 1
                     continue
@@ -89,9 +110,12 @@ enum AdaptiveBenchmark {
                 let ratio = b.rmse_m / a.rmse_m
                 let met = ratio <= 1.05 && (0.60...0.82).contains(b.coverage)
                 if !met { missed += 1 }
-                emit(name.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-                      + String(format: "| %10.2f %5.2f | %13.2f %5.2f | %10.3f | ", a.rmse_m, a.coverage, b.rmse_m, b.coverage, ratio)
-                      + (met ? "met" : "MISSED"))
+                emit(
+                    name.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+                        + String(
+                            format: "| %10.2f %5.2f | %13.2f %5.2f | %10.3f | ", a.rmse_m, a.coverage, b.rmse_m,
+                            b.coverage, ratio)
+                        + (met ? "met" : "MISSED"))
             }
         }
         emit("\n\(missed == 0 ? "every target met" : "\(missed) case(s) missed")")

@@ -8,7 +8,9 @@ import Simulation
 enum AscentBenchmarkCommand {
     static func run(arguments: [String]) -> Int32 {
         var seeds = 200
-        if let i = arguments.firstIndex(of: "--seeds"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { seeds = n }
+        if let i = arguments.firstIndex(of: "--seeds"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+            seeds = n
+        }
         let json = arguments.contains("--json")
         let all: [(ScenarioName, useTemperature: Bool, addSensor: Bool)] = [
             (.hike, false, false), (.hike, true, true), (.flatWalk, false, false), (.rolling, false, false),
@@ -18,7 +20,8 @@ enum AscentBenchmarkCommand {
         if let i = arguments.firstIndex(of: "--cases"), i + 1 < arguments.count {
             let picked = arguments[i + 1].split(separator: ",").compactMap { Int($0) }
             guard !picked.isEmpty, picked.allSatisfy({ (1...all.count).contains($0) }) else {
-                FileHandle.standardError.write(Data("altimetry-bench ascent: --cases takes numbers 1 to \(all.count), such as 5,6\n".utf8))
+                FileHandle.standardError.write(
+                    Data("altimetry-bench ascent: --cases takes numbers 1 to \(all.count), such as 5,6\n".utf8))
                 return 64
             }
             cases = picked.map { all[$0 - 1] }
@@ -27,8 +30,9 @@ enum AscentBenchmarkCommand {
         for (name, useTemperature, addSensor) in cases {
             do {
                 let start = Date()
-                let (summary, _) = try AscentBenchmark.run(name, seeds: seeds, useTemperature: useTemperature,
-                                                           addTemperatureSensor: addSensor)
+                let (summary, _) = try AscentBenchmark.run(
+                    name, seeds: seeds, useTemperature: useTemperature,
+                    addTemperatureSensor: addSensor)
                 summaries.append(summary)
                 if !json {
                     print(line(summary) + String(format: "  (%.0f s)", Date().timeIntervalSince(start)))

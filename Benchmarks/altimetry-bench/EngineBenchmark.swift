@@ -25,8 +25,9 @@ enum AllocationCounter {
     /// The number of Swift heap allocations made by `body`, or nil if the runtime has no hook.
     static func allocations(in body: () throws -> Void) rethrows -> Int? {
         guard let handle = dlopen(nil, RTLD_NOW),
-              let hookAddress = dlsym(handle, "_swift_allocObject"),
-              let flagAddress = dlsym(handle, "_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly")
+            let hookAddress = dlsym(handle, "_swift_allocObject"),
+            let flagAddress = dlsym(
+                handle, "_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly")
         else { return nil }
         let hook = hookAddress.assumingMemoryBound(to: AllocateObject?.self)
         let flag = flagAddress.assumingMemoryBound(to: Bool.self)
@@ -84,7 +85,10 @@ enum EngineBenchmark {
         var smootherAllocations = 0.0
         var hookWorks = false
         do {
-            hookWorks = (AllocationCounter.allocations { sink += Double(Array(repeating: 1.0, count: 3 + Int(sink.sign == .minus ? 1 : 0)).count) } ?? 0) > 0
+            hookWorks =
+                (AllocationCounter.allocations {
+                    sink += Double(Array(repeating: 1.0, count: 3 + Int(sink.sign == .minus ? 1 : 0)).count)
+                } ?? 0) > 0
             for n in dimensions {
                 let (regular, regularAllocations) = try measureFilter(stateCount: n)
                 let (irregular, irregularAllocations) = try measureFilter(stateCount: n, irregular: true)
@@ -97,7 +101,7 @@ enum EngineBenchmark {
             }
         } catch {
             FileHandle.standardError.write(Data("altimetry-bench engine: \(error)\n".utf8))
-            return 70 // EX_SOFTWARE
+            return 70  // EX_SOFTWARE
         }
         // Without a working hook there is nothing to show: report NaN rather than a reassuring zero.
         let allocationsPerStep = hookWorks ? filterAllocations : .nan
@@ -105,21 +109,34 @@ enum EngineBenchmark {
             func object(_ figures: [Int: Statistics]) -> String {
                 dimensions.map { "\"\($0)\": \(rounded(figures[$0]?.median ?? .nan))" }.joined(separator: ", ")
             }
-            print("{\"predict_update_ns\": {\(object(predictUpdate))}, \"smoother_step_ns\": {\(object(smootherStep))}, \"allocations_per_step\": \(allocationsPerStep)}")
+            print(
+                "{\"predict_update_ns\": {\(object(predictUpdate))}, \"smoother_step_ns\": {\(object(smootherStep))}, \"allocations_per_step\": \(allocationsPerStep)}"
+            )
         } else {
             let (gemm, loops) = measureProducts()
-            print("Kalman filter engine, release build: median (min-max) of \(samples) samples of \(stepsPerSample) steps")
+            print(
+                "Kalman filter engine, release build: median (min-max) of \(samples) samples of \(stepsPerSample) steps"
+            )
             print("")
             print("n   predict + scalar update, 25 Hz (ns)   same, irregular dt (ns)    RTS smoother step (ns)")
             for n in dimensions {
-                guard let p = predictUpdate[n], let i = irregularPredictUpdate[n], let s = smootherStep[n] else { continue }
-                print(String(format: "%-3d %8.1f (%6.1f-%7.1f)          %8.1f (%6.1f-%7.1f)     %8.1f (%6.1f-%7.1f)", n,
-                             p.median, p.minimum, p.maximum, i.median, i.minimum, i.maximum, s.median, s.minimum, s.maximum))
+                guard let p = predictUpdate[n], let i = irregularPredictUpdate[n], let s = smootherStep[n] else {
+                    continue
+                }
+                print(
+                    String(
+                        format: "%-3d %8.1f (%6.1f-%7.1f)          %8.1f (%6.1f-%7.1f)     %8.1f (%6.1f-%7.1f)", n,
+                        p.median, p.minimum, p.maximum, i.median, i.minimum, i.maximum, s.median, s.minimum, s.maximum))
             }
             print("")
             print("heap allocations per filter step (predict + update): \(allocationsPerStep)")
-            print("heap allocations per smoother step (the result, once per run): \(hookWorks ? smootherAllocations : .nan)")
-            print(String(format: "3x3 product C = A B: reference BLAS dgemm %.1f ns, Matrix.multiplyByLoops %.1f ns", gemm, loops))
+            print(
+                "heap allocations per smoother step (the result, once per run): \(hookWorks ? smootherAllocations : .nan)"
+            )
+            print(
+                String(
+                    format: "3x3 product C = A B: reference BLAS dgemm %.1f ns, Matrix.multiplyByLoops %.1f ns", gemm,
+                    loops))
         }
         FileHandle.standardError.write(Data("sink \(sink)\n".utf8))
         return 0
@@ -168,26 +185,43 @@ enum EngineBenchmark {
 
     static func model(stateCount n: Int) throws(EstimationError) -> BlockDiagonalModel {
         switch n {
-        case 3: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6)])
-        case 4: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
-                                               .gaussMarkov(standardDeviation: 10, correlationTime: 60)])
-        case 5: return try BlockDiagonalModel([.randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
-                                               .randomWalk(noiseDensity: 1e-3), .gaussMarkov(standardDeviation: 10, correlationTime: 60)])
-        default: return try BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1), .constantVelocity(accelerationNoiseDensity: 1e-6),
-                                                .gaussMarkov(standardDeviation: 10, correlationTime: 60), .randomWalk(noiseDensity: 1e-3)])
+        case 3:
+            return try BlockDiagonalModel([
+                .randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
+            ])
+        case 4:
+            return try BlockDiagonalModel([
+                .randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
+                .gaussMarkov(standardDeviation: 10, correlationTime: 60),
+            ])
+        case 5:
+            return try BlockDiagonalModel([
+                .randomWalk(noiseDensity: 0.5), .constantVelocity(accelerationNoiseDensity: 1e-6),
+                .randomWalk(noiseDensity: 1e-3), .gaussMarkov(standardDeviation: 10, correlationTime: 60),
+            ])
+        default:
+            return try BlockDiagonalModel([
+                .constantVelocity(accelerationNoiseDensity: 0.1), .constantVelocity(accelerationNoiseDensity: 1e-6),
+                .gaussMarkov(standardDeviation: 10, correlationTime: 60), .randomWalk(noiseDensity: 1e-3),
+            ])
         }
     }
 
-    static func makeFilter(stateCount n: Int, recordsRun: Bool) throws(EstimationError) -> KalmanFilter<BlockDiagonalModel> {
-        try KalmanFilter(model: model(stateCount: n), time: 0, mean: Array(repeating: 0, count: n),
-                         covariance: .diagonal(Array(repeating: 100, count: n)), recordsRun: recordsRun)
+    static func makeFilter(stateCount n: Int, recordsRun: Bool) throws(EstimationError) -> KalmanFilter<
+        BlockDiagonalModel
+    > {
+        try KalmanFilter(
+            model: model(stateCount: n), time: 0, mean: Array(repeating: 0, count: n),
+            covariance: .diagonal(Array(repeating: 100, count: n)), recordsRun: recordsRun)
     }
 
     /// Two scalar kinds: z = x₀ + x₁ and z = x₀ + x_last.
     static func kinds(stateCount n: Int) -> [LinearMeasurement] {
         var first = Array(repeating: 0.0, count: n), second = first
-        first[0] = 1; first[1] = 1
-        second[0] = 1; second[n - 1] = 1
+        first[0] = 1
+        first[1] = 1
+        second[0] = 1
+        second[n - 1] = 1
         return [LinearMeasurement(observationRow: first), LinearMeasurement(observationRow: second)]
     }
 
@@ -196,7 +230,9 @@ enum EngineBenchmark {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var level = 0.0
         return (0..<4096).map { _ in
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             level += 0.01
             return level + Double(state >> 11) * 0x1.0p-53 - 0.5
         }
@@ -217,7 +253,9 @@ enum EngineBenchmark {
             var nisSum = 0.0
             for _ in 0..<count {
                 // 25 Hz; or steps between 20 and 60 ms that never repeat, so F and Q are computed every time.
-                time += irregular ? 0.02 + 0.04 * values[(step &* 7) & 4095].truncatingRemainder(dividingBy: 1).magnitude : 0.04
+                time +=
+                    irregular
+                    ? 0.02 + 0.04 * values[(step &* 7) & 4095].truncatingRemainder(dividingBy: 1).magnitude : 0.04
                 try filter.predict(to: time)
                 let record = try filter.update(values[step & 4095], kind: kinds[step & 1], variance: 4, gate: gate)
                 nisSum += record.normalizedInnovationSquared
@@ -229,8 +267,9 @@ enum EngineBenchmark {
 
     /// Times predict + one scalar update; returns ns per step and heap allocations per step.
     static func measureFilter(stateCount n: Int, irregular: Bool = false) throws -> (Statistics, Double) {
-        var loop = Loop(filter: try makeFilter(stateCount: n, recordsRun: false), kinds: kinds(stateCount: n),
-                        gate: try Gate.mahalanobis(5), values: values, irregular: irregular)
+        var loop = Loop(
+            filter: try makeFilter(stateCount: n, recordsRun: false), kinds: kinds(stateCount: n),
+            gate: try Gate.mahalanobis(5), values: values, irregular: irregular)
         var nanoseconds: [Double] = []
         for sample in 0..<(warmUpSamples + samples) {
             let start = DispatchTime.now().uptimeNanoseconds

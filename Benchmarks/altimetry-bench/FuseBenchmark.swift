@@ -18,12 +18,16 @@ import Randomness
 enum FuseBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
-        if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { rows = n }
+        if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+            rows = n
+        }
         var samples = 5
-        if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+        if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0
+        {
             samples = n
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-fuse-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "altimetry-bench-fuse-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             print("cannot create \(dir.path): \(error)")
             return 73
@@ -34,9 +38,10 @@ enum FuseBenchmark {
         let singleJSON = dir.appendingPathComponent("single.ndjson").path
         let multiJSON = dir.appendingPathComponent("multi.ndjson").path
         guard FileManager.default.createFile(atPath: single, contents: Data(csv(rows: rows, tracks: 1))),
-              FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))),
-              FileManager.default.createFile(atPath: singleJSON, contents: Data(ndjson(rows: rows, tracks: 1))),
-              FileManager.default.createFile(atPath: multiJSON, contents: Data(ndjson(rows: rows, tracks: 8))) else {
+            FileManager.default.createFile(atPath: multi, contents: Data(csv(rows: rows, tracks: 8))),
+            FileManager.default.createFile(atPath: singleJSON, contents: Data(ndjson(rows: rows, tracks: 1))),
+            FileManager.default.createFile(atPath: multiJSON, contents: Data(ndjson(rows: rows, tracks: 8)))
+        else {
             print("error: cannot write the benchmark's input files in \(dir.path)")
             return 73
         }
@@ -52,46 +57,61 @@ enum FuseBenchmark {
         }
         // Rounds of every configuration in turn, so that a drift of the machine's speed (common on shared
         // machines) falls on all of them alike rather than on whichever ran last; round 0 warms up and is not counted.
-        let configurations = [("fuse CSV single track, 1 job:    ", single, 1), ("fuse CSV single track, 2 jobs:   ", single, 2),
-                              ("fuse CSV 8 tracks, 1 job:        ", multi, 1), ("fuse CSV 8 tracks, 2 jobs:       ", multi, 2),
-                              ("fuse NDJSON single track, 1 job: ", singleJSON, 1),
-                              ("fuse NDJSON 8 tracks, 1 job:     ", multiJSON, 1), ("fuse NDJSON 8 tracks, 2 jobs:    ", multiJSON, 2)]
+        let configurations = [
+            ("fuse CSV single track, 1 job:    ", single, 1), ("fuse CSV single track, 2 jobs:   ", single, 2),
+            ("fuse CSV 8 tracks, 1 job:        ", multi, 1), ("fuse CSV 8 tracks, 2 jobs:       ", multi, 2),
+            ("fuse NDJSON single track, 1 job: ", singleJSON, 1),
+            ("fuse NDJSON 8 tracks, 1 job:     ", multiJSON, 1), ("fuse NDJSON 8 tracks, 2 jobs:    ", multiJSON, 2),
+        ]
         var seconds = Array(repeating: [Double](), count: configurations.count)
         var ceiling: [Double] = []
         for round in 0...samples {
             for (k, (label, path, jobs)) in configurations.enumerated() {
                 let start = Date()
-                let code = AltimetryCommandLine.run(arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
-                guard code == .success else { print("\(label) failed with exit code \(code.rawValue)"); return 70 }
+                let code = AltimetryCommandLine.run(
+                    arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
+                guard code == .success else {
+                    print("\(label) failed with exit code \(code.rawValue)")
+                    return 70
+                }
                 if round > 0 { seconds[k].append(Date().timeIntervalSince(start)) }
             }
             // What the machine gives two independent jobs: two single-job runs of the 8-track file at once.
             let start = Date()
             let codes = SharedCodes()
             DispatchQueue.concurrentPerform(iterations: 2) { i in
-                codes.set(i, AltimetryCommandLine.run(arguments: ["fuse", multi, "--out", out + ".\(i)", "--jobs", "1"],
-                                                      console: console))
+                codes.set(
+                    i,
+                    AltimetryCommandLine.run(
+                        arguments: ["fuse", multi, "--out", out + ".\(i)", "--jobs", "1"],
+                        console: console))
             }
-            guard codes.allSucceeded else { print("two independent runs failed"); return 70 }
+            guard codes.allSucceeded else {
+                print("two independent runs failed")
+                return 70
+            }
             if round > 0 { ceiling.append(Date().timeIntervalSince(start)) }
         }
         for (k, (label, _, _)) in configurations.enumerated() {
             let sorted = seconds[k].sorted()
             let median = sorted[sorted.count / 2]
-            print("\(label) \(format(Double(rows) / median)) rows/s (median of \(samples): \(format(median, 3)) s; "
-                  + "fastest \(format(sorted[0], 3)) s, slowest \(format(sorted[sorted.count - 1], 3)) s)")
+            print(
+                "\(label) \(format(Double(rows) / median)) rows/s (median of \(samples): \(format(median, 3)) s; "
+                    + "fastest \(format(sorted[0], 3)) s, slowest \(format(sorted[sorted.count - 1], 3)) s)")
         }
         // The ratios of each round's 1-job and 2-job times, then their median: robust to the machine's drift.
         func medianRatio(_ a: [Double], _ b: [Double]) -> String {
             let ratios = zip(a, b).map { $0 / $1 }.sorted()
-            return "median \(format(ratios[ratios.count / 2], 2))x (rounds: \(ratios.map { format($0, 2) }.joined(separator: ", ")))"
+            return
+                "median \(format(ratios[ratios.count / 2], 2))x (rounds: \(ratios.map { format($0, 2) }.joined(separator: ", ")))"
         }
         print("speed-up of 2 jobs over 1 on 8 tracks, CSV: \(medianRatio(seconds[2], seconds[3]))")
         print("speed-up of 2 jobs over 1 on 8 tracks, NDJSON: \(medianRatio(seconds[5], seconds[6]))")
         print("NDJSON over CSV, single track, 1 job (time ratio): \(medianRatio(seconds[4], seconds[0]))")
         let independent = zip(seconds[2], ceiling).map { 2 * $0 / $1 }.sorted()
-        print("two independent 1-job runs at once, throughput over one: median \(format(independent[independent.count / 2], 2))x "
-              + "(what this machine allows two threads)")
+        print(
+            "two independent 1-job runs at once, throughput over one: median \(format(independent[independent.count / 2], 2))x "
+                + "(what this machine allows two threads)")
         return 0
     }
 
@@ -106,7 +126,8 @@ enum FuseBenchmark {
     /// A CSV of `rows` rows over `tracks` interleaved tracks: gentle climbs and descents with GPS noise,
     /// from a fixed linear congruential sequence (the same file every run).
     static func csv(rows: Int, tracks: Int) -> [UInt8] {
-        var text = tracks > 1 ? "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m\n" : "t,pressure_hpa,gps_alt_m,gps_vacc_m\n"
+        var text =
+            tracks > 1 ? "track_id,t,pressure_hpa,gps_alt_m,gps_vacc_m\n" : "t,pressure_hpa,gps_alt_m,gps_vacc_m\n"
         var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         func noise() -> Double { generator.uniform() - 0.5 }
         var bytes: [UInt8] = Array(text.utf8)

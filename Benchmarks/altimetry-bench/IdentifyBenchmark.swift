@@ -30,14 +30,17 @@ enum IdentifyBenchmark {
         let taus = list("--taus", SimulatedReceiver.gridCorrelationTimes)
         let jobs = max(1, Int(list("--jobs", [Double(ProcessInfo.processInfo.activeProcessorCount)])[0]))
         print("identification on simulated static logs, \(seeds) seeds per case, \(jobs) jobs")
-        print("case                          | sigma: mean  spread  bias/spr  spr/bound  SE/spr  ident | tau: mean  spread  bias/spr  SE/spr  ident | s")
+        print(
+            "case                          | sigma: mean  spread  bias/spr  spr/bound  SE/spr  ident | tau: mean  spread  bias/spr  SE/spr  ident | s"
+        )
         for h in hours {
             for s in sigmas {
                 for t in taus {
                     let start = Date()
                     let receiver = SimulatedReceiver(correlatedErrorStandardDeviation: s, correlationTime: t)
                     let outcomes = identify(receiver: receiver, duration: h * 3_600, seeds: seeds, jobs: jobs)
-                    let label = "\(Int(h)) h, σ_e \(Int(s)) m, τ \(Int(t)) s".padding(toLength: 30, withPad: " ", startingAt: 0)
+                    let label = "\(Int(h)) h, σ_e \(Int(s)) m, τ \(Int(t)) s".padding(
+                        toLength: 30, withPad: " ", startingAt: 0)
                     let bound = (t / (2 * h * 3_600)).squareRoot() * s
                     let sigma = summary(outcomes.map(\.sigma), truth: s, bound: bound)
                     let tau = summary(outcomes.map(\.tau), truth: t, bound: nil)
@@ -60,8 +63,9 @@ enum IdentifyBenchmark {
                 let scenario = Scenario.staticLog(receiver: receiver, duration: duration, seed: UInt64(seed + 1))
                 guard let recording = try? scenario.simulate() else { return }
                 let readings = recording.readings.map {
-                    AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                                    gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
+                    AltitudeReading(
+                        time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                        gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
                 }
                 guard let r = try? ReceiverIdentification(readings: readings) else { return }
                 let find = { (p: IdentifiableParameter) in r.maximumLikelihood.estimates.first { $0.parameter == p } }
@@ -94,6 +98,14 @@ private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [IdentifyBenchmark.Outcome?]
     init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: IdentifyBenchmark.Outcome) { lock.lock(); storage[index] = value; lock.unlock() }
-    var values: [IdentifyBenchmark.Outcome?] { lock.lock(); defer { lock.unlock() }; return storage }
+    func set(_ index: Int, _ value: IdentifyBenchmark.Outcome) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+    var values: [IdentifyBenchmark.Outcome?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
 }

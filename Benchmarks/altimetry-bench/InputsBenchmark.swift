@@ -16,14 +16,20 @@ import Foundation
 enum InputsBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
-        if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 10 { rows = n }
+        if let i = arguments.firstIndex(of: "--rows"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n >= 10 {
+            rows = n
+        }
         var samples = 5
-        if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 {
+        if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0
+        {
             samples = n
         }
         let points = rows / 5
-        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1].lowercased() : nil }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-inputs-\(UUID().uuidString)")
+        let only = arguments.firstIndex(of: "--only").flatMap {
+            $0 + 1 < arguments.count ? arguments[$0 + 1].lowercased() : nil
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "altimetry-bench-inputs-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             print("cannot create \(dir.path): \(error)")
             return 73
@@ -58,7 +64,10 @@ enum InputsBenchmark {
                 let start = Date()
                 do {
                     let count = try InputLoader.table(input.path, options: ReadOptions()).rows.count
-                    guard count == input.count else { print("\(input.label): read \(count) of \(input.count)"); return 70 }
+                    guard count == input.count else {
+                        print("\(input.label): read \(count) of \(input.count)")
+                        return 70
+                    }
                 } catch {
                     print("\(input.label): \(error)")
                     return 70
@@ -66,16 +75,21 @@ enum InputsBenchmark {
                 if round > 0 { seconds[k].append(Date().timeIntervalSince(start)) }
             }
         }
-        print("inputs: \(rows) CSV rows and FIT records, \(points) GPX and TCX points; \(samples) rounds after a warm-up")
+        print(
+            "inputs: \(rows) CSV rows and FIT records, \(points) GPX and TCX points; \(samples) rounds after a warm-up")
         // The t CSV is the baseline of the ratios, when it was read.
         let baseline = inputs[0].label == all[0].label ? median(seconds[0]) : Double.nan
         for (k, input) in inputs.enumerated() {
             let sorted = seconds[k].sorted()
             let rate = { (s: Double) in Double(input.count) / s }
             let label = (input.label + ":").padding(toLength: 15, withPad: " ", startingAt: 0)
-            print("\(label) \(format(rate(median(sorted)))) \(input.unit)/s (\(format(rate(sorted.last ?? .nan)))-"
-                  + "\(format(rate(sorted.first ?? .nan)))), \(format(Double(input.bytes) / median(sorted) / 1e6)) MB/s"
-                  + (baseline.isNaN ? "" : "; time per row \(format(median(sorted) / Double(input.count) / (baseline / Double(rows)), 2))x the t CSV's"))
+            print(
+                "\(label) \(format(rate(median(sorted)))) \(input.unit)/s (\(format(rate(sorted.last ?? .nan)))-"
+                    + "\(format(rate(sorted.first ?? .nan)))), \(format(Double(input.bytes) / median(sorted) / 1e6)) MB/s"
+                    + (baseline.isNaN
+                        ? ""
+                        : "; time per row \(format(median(sorted) / Double(input.count) / (baseline / Double(rows)), 2))x the t CSV's")
+            )
         }
         return 0
     }
@@ -83,7 +97,8 @@ enum InputsBenchmark {
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     static func format(_ value: Double, _ decimals: Int = 0) -> String { String(format: "%.\(decimals)f", value) }
@@ -119,9 +134,12 @@ enum InputsBenchmark {
             """
         text.reserveCapacity(points * 260)
         for k in 0..<points {
-            text += String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele>", 46.5 + 1e-5 * Double(k), 7.9 + 1e-5 * Double(k), reading(k).1)
+            text += String(
+                format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele>", 46.5 + 1e-5 * Double(k),
+                7.9 + 1e-5 * Double(k), reading(k).1)
             text += "<time>\(parser.text(start + Double(k)))</time><extensions><gpxtpx:TrackPointExtension>"
-            text += "<gpxtpx:atemp>12</gpxtpx:atemp><gpxtpx:hr>\(100 + k % 60)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>\n"
+            text +=
+                "<gpxtpx:atemp>12</gpxtpx:atemp><gpxtpx:hr>\(100 + k % 60)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>\n"
         }
         text += "</trkseg></trk></gpx>\n"
         return Data(text.utf8)
@@ -138,8 +156,9 @@ enum InputsBenchmark {
         text.reserveCapacity(points * 300)
         for k in 0..<points {
             text += "<Trackpoint><Time>\(parser.text(start + Double(k)))</Time><Position>"
-            text += String(format: "<LatitudeDegrees>%.7f</LatitudeDegrees><LongitudeDegrees>%.7f</LongitudeDegrees></Position>",
-                           46.5 + 1e-5 * Double(k), 7.9 + 1e-5 * Double(k))
+            text += String(
+                format: "<LatitudeDegrees>%.7f</LatitudeDegrees><LongitudeDegrees>%.7f</LongitudeDegrees></Position>",
+                46.5 + 1e-5 * Double(k), 7.9 + 1e-5 * Double(k))
             text += String(format: "<AltitudeMeters>%.1f</AltitudeMeters>", reading(k).1)
             text += "<HeartRateBpm><Value>\(100 + k % 60)</Value></HeartRateBpm></Trackpoint>\n"
         }
@@ -151,12 +170,16 @@ enum InputsBenchmark {
     static func fit(records: Int) -> Data {
         var body: [UInt8] = []
         body.reserveCapacity(records * 24 + 64)
-        func little(_ value: UInt64, _ size: Int) { for k in 0..<size { body.append(UInt8(truncatingIfNeeded: value >> (8 * k))) } }
+        func little(_ value: UInt64, _ size: Int) {
+            for k in 0..<size { body.append(UInt8(truncatingIfNeeded: value >> (8 * k))) }
+        }
         // Definition of local type 0 as `record` (20), little-endian: timestamp, lat, long, altitude,
         // enhanced_altitude, temperature, heart_rate.
         body += [0x40, 0, 0]
         little(20, 2)
-        let fields: [(UInt8, UInt8, UInt8)] = [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (2, 2, 0x84), (78, 4, 0x86), (13, 1, 0x01), (3, 1, 0x02)]
+        let fields: [(UInt8, UInt8, UInt8)] = [
+            (253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (2, 2, 0x84), (78, 4, 0x86), (13, 1, 0x01), (3, 1, 0x02),
+        ]
         body.append(UInt8(fields.count))
         for (number, size, type) in fields { body += [number, size, type] }
         let fitStart = UInt64(start - 631_065_600)

@@ -28,7 +28,8 @@ enum MemoryBenchmark {
             print("error: no altimetry executable at \(binary); build it with swift build -c release, or pass --binary")
             return 66
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("altimetry-bench-memory-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "altimetry-bench-memory-\(UUID().uuidString)")
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             print("cannot create \(dir.path): \(error)")
             return 73
@@ -64,8 +65,9 @@ enum MemoryBenchmark {
                 } else if shortest[mode] == nil {
                     shortest[mode] = (rows, peak)
                 }
-                let line = String(format: "%-5g %-11d %-8@ %-14.0f %-26@ %.0f", d, rows, mode as NSString,
-                                  Double(peak) / 1_048_576, perRow as NSString, Double(rows) / seconds)
+                let line = String(
+                    format: "%-5g %-11d %-8@ %-14.0f %-26@ %.0f", d, rows, mode as NSString,
+                    Double(peak) / 1_048_576, perRow as NSString, Double(rows) / seconds)
                 print(line)
                 try? FileManager.default.removeItem(atPath: dir.appendingPathComponent("out.csv").path)
             }
@@ -77,7 +79,9 @@ enum MemoryBenchmark {
     /// Writes `days` of 10 Hz pressure and 1 Hz GPS (a walk up and down a hill, slow weather, noise) as CSV;
     /// returns the number of rows.
     static func writeRecording(days: Double, to path: String) throws -> Int {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw CocoaError(.fileWriteUnknown)
         }
         defer { try? handle.close() }

@@ -13,9 +13,11 @@ enum ParametersOption {
             return nil
         }
         do {
-            return try JSONDecoder().decode(AltitudeModelParameters.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[i + 1])))
+            return try JSONDecoder().decode(
+                AltitudeModelParameters.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[i + 1])))
         } catch {
-            FileHandle.standardError.write(Data("altimetry-bench \(benchmark): cannot read --params \(arguments[i + 1]): \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("altimetry-bench \(benchmark): cannot read --params \(arguments[i + 1]): \(error)\n".utf8))
             return nil
         }
     }

@@ -29,14 +29,19 @@ enum RealRecordingBenchmark {
             print("no recordings in \(dir)")
             return 66
         }
-        print("recording                                          | model    | RMS vs ref  median sigma  ratio | static: coverage  NEES  RMS | fronts")
+        print(
+            "recording                                          | model    | RMS vs ref  median sigma  ratio | static: coverage  NEES  RMS | fronts"
+        )
         for name in names {
             let path = dir + "/" + name + "/data.csv"
-            guard FileManager.default.fileExists(atPath: path), let table = try? InputLoader.table(path, options: ReadOptions()) else { continue }
+            guard FileManager.default.fileExists(atPath: path),
+                let table = try? InputLoader.table(path, options: ReadOptions())
+            else { continue }
             let rows = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
             let readings = rows.map {
-                AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                                gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+                AltitudeReading(
+                    time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                    gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
             }
             for adapt in [false, true] {
                 var parameters = base
@@ -44,15 +49,23 @@ enum RealRecordingBenchmark {
                 guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
                 var estimates: [AltitudeEstimate] = []
                 for r in readings { if let e = try? filter.process(r) { estimates.append(e) } }
-                guard estimates.count == readings.count else { print("\(name): the filter refused a reading"); continue }
-                var line = name.padding(toLength: 51, withPad: " ", startingAt: 0) + "| " + (adapt ? "adaptive" : "fixed   ") + " | "
+                guard estimates.count == readings.count else {
+                    print("\(name): the filter refused a reading")
+                    continue
+                }
+                var line =
+                    name.padding(toLength: 51, withPad: " ", startingAt: 0) + "| " + (adapt ? "adaptive" : "fixed   ")
+                    + " | "
                 // Against the reference.
                 var squares = 0.0, count = 0
                 var sigmas: [Double] = []
                 var current: AltitudeEstimate?
                 var next = 0
                 for row in table.rows {
-                    if next < rows.count, rows[next].line == row.line { current = estimates[next]; next += 1 }
+                    if next < rows.count, rows[next].line == row.line {
+                        current = estimates[next]
+                        next += 1
+                    }
                     guard let ref = row.reference, let e = current, row.time >= 20 else { continue }
                     squares += (e.altitude - ref) * (e.altitude - ref)
                     count += 1
@@ -79,7 +92,12 @@ enum RealRecordingBenchmark {
                         sq += d * d
                         n += 1
                     }
-                    line += n == 0 ? "   —" : String(format: "%14.2f %6.2f %6.2f m", Double(covered) / Double(n), nees / Double(n), (sq / Double(n)).squareRoot())
+                    line +=
+                        n == 0
+                        ? "   —"
+                        : String(
+                            format: "%14.2f %6.2f %6.2f m", Double(covered) / Double(n), nees / Double(n),
+                            (sq / Double(n)).squareRoot())
                 } else {
                     line += "        —      —      —  "
                 }

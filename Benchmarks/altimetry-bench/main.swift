@@ -40,6 +40,7 @@ case "-h", "--help", "help":
     print(usage)
     exit(0)
 default:
-    FileHandle.standardError.write(Data("altimetry-bench: unknown or missing benchmark '\(arguments.first ?? "")'\n\(usage)\n".utf8))
-    exit(64) // EX_USAGE
+    FileHandle.standardError.write(
+        Data("altimetry-bench: unknown or missing benchmark '\(arguments.first ?? "")'\n\(usage)\n".utf8))
+    exit(64)  // EX_USAGE
 }

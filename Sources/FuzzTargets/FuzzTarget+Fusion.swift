@@ -10,7 +10,8 @@ extension FuzzTarget {
     /// (|P_ij − P_ji| ≤ 1e-9 √(P_ii P_jj)) and positive definite (its Cholesky factorisation succeeds). A
     /// numerical failure on readings that passed validation is a finding.
     public static let fusion = FuzzTarget(
-        name: "fusion", summary: "AltitudeFilter on arbitrary readings: finite estimates, covariance symmetric positive definite"
+        name: "fusion",
+        summary: "AltitudeFilter on arbitrary readings: finite estimates, covariance symmetric positive definite"
     ) { bytes in
         var decoder = ReadingDecoder(bytes)
         guard var filter = try? AltitudeFilter(parameters: decoder.parameters()) else {
@@ -39,11 +40,15 @@ extension FuzzTarget {
 
     /// What is wrong with `estimate` and `filter`'s covariance, if anything.
     static func estimateFinding(_ e: AltitudeEstimate, filter: AltitudeFilter) -> String? {
-        let numbers = [e.time, e.altitude, e.altitudeStandardDeviation, e.displayPrecision, e.relativeAltitude,
-                       e.seaLevelPressure, e.seaLevelPressureStandardDeviation, e.weatherTendency, e.gpsError,
-                       e.gpsErrorStandardDeviation]
+        let numbers = [
+            e.time, e.altitude, e.altitudeStandardDeviation, e.displayPrecision, e.relativeAltitude,
+            e.seaLevelPressure, e.seaLevelPressureStandardDeviation, e.weatherTendency, e.gpsError,
+            e.gpsErrorStandardDeviation,
+        ]
         guard numbers.allSatisfy(\.isFinite) else { return "an estimate with a non-finite number: \(e)" }
-        guard e.altitudeStandardDeviation > 0 else { return "altitude standard deviation \(e.altitudeStandardDeviation)" }
+        guard e.altitudeStandardDeviation > 0 else {
+            return "altitude standard deviation \(e.altitudeStandardDeviation)"
+        }
         guard let P = filter.engine?.covariance else { return "an estimate without an engine" }
         for j in 0..<P.columns {
             for i in 0..<j {

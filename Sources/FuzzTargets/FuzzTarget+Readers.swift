@@ -11,7 +11,8 @@ extension FuzzTarget {
 
     /// The NDJSON reader on arbitrary bytes.
     public static let ndjson = FuzzTarget(
-        name: "ndjson", summary: "NDJSON input: no crash; a typed error or a table whose usable rows hold finite numbers"
+        name: "ndjson",
+        summary: "NDJSON input: no crash; a typed error or a table whose usable rows hold finite numbers"
     ) { bytes in
         readerFinding(bytes, pathExtension: "ndjson")
     }
@@ -38,7 +39,9 @@ extension FuzzTarget {
     /// size set to what follows the header, less the 2-byte CRC, the header's CRC zeroed (FIT's "not computed")
     /// and the file's CRC written, so their records reach the decoder.
     public static let fit = FuzzTarget(
-        name: "fit", summary: "FIT input (sizes and CRCs made to agree for even lengths): no crash; a typed error or a table whose rows hold finite numbers"
+        name: "fit",
+        summary:
+            "FIT input (sizes and CRCs made to agree for even lengths): no crash; a typed error or a table whose rows hold finite numbers"
     ) { bytes in
         readerFinding(bytes.count % 2 == 0 ? withAgreeingFITChecks(bytes) : bytes, pathExtension: "fit")
     }
@@ -52,7 +55,10 @@ extension FuzzTarget {
         var repaired = bytes
         let dataSize = UInt32(bytes.count - headerSize - 2)
         for k in 0..<4 { repaired[4 + k] = UInt8(truncatingIfNeeded: dataSize >> (8 * k)) }
-        if headerSize == 14 { repaired[12] = 0; repaired[13] = 0 }
+        if headerSize == 14 {
+            repaired[12] = 0
+            repaired[13] = 0
+        }
         let crc = repaired.withUnsafeBytes { FITCRC.checksum($0, 0..<(bytes.count - 2)) }
         repaired[bytes.count - 2] = UInt8(truncatingIfNeeded: crc)
         repaired[bytes.count - 1] = UInt8(truncatingIfNeeded: crc >> 8)
@@ -96,7 +102,7 @@ extension FuzzTarget {
                 ("gpsVerticalAccuracy", row.gpsVerticalAccuracy), ("temperature", row.temperature),
                 ("reference", row.reference), ("latitude", row.latitude), ("longitude", row.longitude),
             ]
-            for case let (name, value?) in values where !value.isFinite {
+            for case (let name, let value?) in values where !value.isFinite {
                 return FuzzFinding("line \(row.line): usable row with \(name) \(value)")
             }
         }

@@ -36,10 +36,22 @@ struct ReadingDecoder {
         // A step to a non-finite time is read once; the clock stays where it was for the next reading.
         if reading.time.isFinite { time = reading.time }
         // Hectopascals, metres above sea level, metres (one sigma), kelvin.
-        if flags & 1 != 0 { guard let v = value(raw, 300, 1_100) else { return nil }; reading.pressure = v }
-        if flags & 2 != 0 { guard let v = value(raw, -600, 12_000) else { return nil }; reading.gpsAltitude = v }
-        if flags & 4 != 0 { guard let v = value(raw, 0, 200) else { return nil }; reading.gpsVerticalAccuracy = v }
-        if flags & 8 != 0 { guard let v = value(raw, 150, 350) else { return nil }; reading.temperature = v }
+        if flags & 1 != 0 {
+            guard let v = value(raw, 300, 1_100) else { return nil }
+            reading.pressure = v
+        }
+        if flags & 2 != 0 {
+            guard let v = value(raw, -600, 12_000) else { return nil }
+            reading.gpsAltitude = v
+        }
+        if flags & 4 != 0 {
+            guard let v = value(raw, 0, 200) else { return nil }
+            reading.gpsVerticalAccuracy = v
+        }
+        if flags & 8 != 0 {
+            guard let v = value(raw, 150, 350) else { return nil }
+            reading.temperature = v
+        }
         return reading
     }
 

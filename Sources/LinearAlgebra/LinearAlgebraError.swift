@@ -16,7 +16,8 @@ public enum LinearAlgebraError: Error, Sendable, Equatable, CustomStringConverti
         case .illegalArgument(let routine, let position):
             return "\(routine): argument \(position) had an illegal value"
         case .notPositiveDefinite(let routine, let minor):
-            return "\(routine): the leading minor of order \(minor) is not positive, so the matrix is not positive definite"
+            return
+                "\(routine): the leading minor of order \(minor) is not positive, so the matrix is not positive definite"
         case .singular(let routine, let pivot):
             return "\(routine): U(\(pivot),\(pivot)) is exactly zero, so the matrix is singular"
         case .dimensionMismatch(let routine, let detail):

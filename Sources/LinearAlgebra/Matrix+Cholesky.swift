@@ -49,7 +49,8 @@ extension Matrix {
     /// - Complexity: 2 n² k flops.
     public func solveWithCholeskyFactor(_ b: inout Matrix, triangle: Triangle = .lower) throws(LinearAlgebraError) {
         guard isSquare, b.rows == rows else {
-            throw .dimensionMismatch(routine: "dpotrs", detail: "factor is \(rows)x\(columns), right-hand side \(b.rows)x\(b.columns)")
+            throw .dimensionMismatch(
+                routine: "dpotrs", detail: "factor is \(rows)x\(columns), right-hand side \(b.rows)x\(b.columns)")
         }
         if rows == 0 || b.columns == 0 { return }
         var uplo = triangle.character

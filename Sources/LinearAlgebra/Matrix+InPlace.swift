@@ -12,8 +12,9 @@ extension Matrix {
     /// - Complexity: O(rows × columns), no allocation when the storage is uniquely referenced.
     @inlinable
     public mutating func assign(_ source: Matrix) {
-        precondition(rows == source.rows && columns == source.columns,
-                     "assign: \(rows)x\(columns) from \(source.rows)x\(source.columns)")
+        precondition(
+            rows == source.rows && columns == source.columns,
+            "assign: \(rows)x\(columns) from \(source.rows)x\(source.columns)")
         elements.withUnsafeMutableBufferPointer { destination in
             source.elements.withUnsafeBufferPointer { origin in
                 for i in 0..<destination.count { destination[i] = origin[i] }
@@ -28,8 +29,9 @@ extension Matrix {
     @inlinable
     public mutating func load(from source: [Double], at offset: Int) {
         let count = elements.count
-        precondition(offset >= 0 && offset + count <= source.count,
-                     "load: \(count) values from offset \(offset) of an array of \(source.count)")
+        precondition(
+            offset >= 0 && offset + count <= source.count,
+            "load: \(count) values from offset \(offset) of an array of \(source.count)")
         elements.withUnsafeMutableBufferPointer { destination in
             source.withUnsafeBufferPointer { origin in
                 for i in 0..<count { destination[i] = origin[offset + i] }
@@ -43,8 +45,9 @@ extension Matrix {
     @inlinable
     public func store(into destination: inout [Double], at offset: Int) {
         let count = elements.count
-        precondition(offset >= 0 && offset + count <= destination.count,
-                     "store: \(count) values at offset \(offset) of an array of \(destination.count)")
+        precondition(
+            offset >= 0 && offset + count <= destination.count,
+            "store: \(count) values at offset \(offset) of an array of \(destination.count)")
         elements.withUnsafeBufferPointer { origin in
             destination.withUnsafeMutableBufferPointer { target in
                 for i in 0..<count { target[offset + i] = origin[i] }
@@ -78,8 +81,9 @@ extension Matrix {
     /// - Precondition: the shapes agree.
     @inlinable
     public mutating func add(_ other: Matrix, scaledBy alpha: Double = 1) {
-        precondition(rows == other.rows && columns == other.columns,
-                     "add: \(rows)x\(columns) and \(other.rows)x\(other.columns)")
+        precondition(
+            rows == other.rows && columns == other.columns,
+            "add: \(rows)x\(columns) and \(other.rows)x\(other.columns)")
         elements.withUnsafeMutableBufferPointer { a in
             other.elements.withUnsafeBufferPointer { b in
                 for i in 0..<a.count { a[i] += alpha * b[i] }

@@ -29,10 +29,12 @@ extension Matrix {
         into c: inout Matrix, workspace: inout Matrix
     ) {
         let n = p.rows
-        precondition(p.columns == n && gain.rows == n && gain.columns == 1 && observationRow.rows == 1
-                     && observationRow.columns == n && c.rows == n && c.columns == n
-                     && workspace.rows == n && workspace.columns == n + 1,
-                     "formJosephUpdate: P \(p.rows)x\(p.columns), k \(gain.rows)x\(gain.columns), h \(observationRow.rows)x\(observationRow.columns), C \(c.rows)x\(c.columns)")
+        precondition(
+            p.columns == n && gain.rows == n && gain.columns == 1 && observationRow.rows == 1
+                && observationRow.columns == n && c.rows == n && c.columns == n
+                && workspace.rows == n && workspace.columns == n + 1,
+            "formJosephUpdate: P \(p.rows)x\(p.columns), k \(gain.rows)x\(gain.columns), h \(observationRow.rows)x\(observationRow.columns), C \(c.rows)x\(c.columns)"
+        )
         p.elements.withUnsafeBufferPointer { pp in
             gain.elements.withUnsafeBufferPointer { k in
                 observationRow.elements.withUnsafeBufferPointer { h in

@@ -28,8 +28,9 @@ extension Matrix {
         a.elements.withUnsafeBufferPointer { ap in
             b.elements.withUnsafeBufferPointer { bp in
                 c.elements.withUnsafeMutableBufferPointer { cp in
-                    dgemm_(&ta, &tb, &m32, &n32, &k32, &alpha, ap.baseAddress, &lda, bp.baseAddress, &ldb,
-                           &beta, cp.baseAddress, &ldc, 1, 1)
+                    dgemm_(
+                        &ta, &tb, &m32, &n32, &k32, &alpha, ap.baseAddress, &lda, bp.baseAddress, &ldb,
+                        &beta, cp.baseAddress, &ldc, 1, 1)
                 }
             }
         }
@@ -39,22 +40,28 @@ extension Matrix {
     ///
     /// - Precondition: op(A)'s columns equal op(B)'s rows and C is m x n (a programmer error otherwise).
     @inlinable
-    static func productShape(_ a: Matrix, _ transposeA: Transposition, _ b: Matrix, _ transposeB: Transposition,
-                             into c: Matrix, routine: String) -> (m: Int, n: Int, k: Int) {
+    static func productShape(
+        _ a: Matrix, _ transposeA: Transposition, _ b: Matrix, _ transposeB: Transposition,
+        into c: Matrix, routine: String
+    ) -> (m: Int, n: Int, k: Int) {
         let m = transposeA == .none ? a.rows : a.columns
         let k = transposeA == .none ? a.columns : a.rows
         let kB = transposeB == .none ? b.rows : b.columns
         let n = transposeB == .none ? b.columns : b.rows
-        precondition(k == kB && c.rows == m && c.columns == n,
-                     "\(routine): op(A) is \(m)x\(k), op(B) is \(kB)x\(n), C is \(c.rows)x\(c.columns)")
+        precondition(
+            k == kB && c.rows == m && c.columns == n,
+            "\(routine): op(A) is \(m)x\(k), op(B) is \(kB)x\(n), C is \(c.rows)x\(c.columns)")
         return (m, n, k)
     }
 
     /// The product op(A) op(B), in a new matrix.
-    public static func product(_ a: Matrix, _ transposeA: Transposition = .none,
-                               _ b: Matrix, _ transposeB: Transposition = .none) -> Matrix {
-        var c = Matrix(rows: transposeA == .none ? a.rows : a.columns,
-                       columns: transposeB == .none ? b.columns : b.rows)
+    public static func product(
+        _ a: Matrix, _ transposeA: Transposition = .none,
+        _ b: Matrix, _ transposeB: Transposition = .none
+    ) -> Matrix {
+        var c = Matrix(
+            rows: transposeA == .none ? a.rows : a.columns,
+            columns: transposeB == .none ? b.columns : b.rows)
         multiply(a, transposeA, b, transposeB, into: &c)
         return c
     }
@@ -91,7 +98,9 @@ extension Matrix {
 
     /// Element-wise sum, A + B.
     public static func + (lhs: Matrix, rhs: Matrix) -> Matrix {
-        precondition(lhs.rows == rhs.rows && lhs.columns == rhs.columns, "Cannot add \(lhs.rows)x\(lhs.columns) and \(rhs.rows)x\(rhs.columns)")
+        precondition(
+            lhs.rows == rhs.rows && lhs.columns == rhs.columns,
+            "Cannot add \(lhs.rows)x\(lhs.columns) and \(rhs.rows)x\(rhs.columns)")
         var result = lhs
         for i in result.elements.indices { result.elements[i] += rhs.elements[i] }
         return result
@@ -99,7 +108,9 @@ extension Matrix {
 
     /// Element-wise difference, A − B.
     public static func - (lhs: Matrix, rhs: Matrix) -> Matrix {
-        precondition(lhs.rows == rhs.rows && lhs.columns == rhs.columns, "Cannot subtract \(rhs.rows)x\(rhs.columns) from \(lhs.rows)x\(lhs.columns)")
+        precondition(
+            lhs.rows == rhs.rows && lhs.columns == rhs.columns,
+            "Cannot subtract \(rhs.rows)x\(rhs.columns) from \(lhs.rows)x\(lhs.columns)")
         var result = lhs
         for i in result.elements.indices { result.elements[i] -= rhs.elements[i] }
         return result

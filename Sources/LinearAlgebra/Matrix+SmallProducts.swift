@@ -81,9 +81,11 @@ extension Matrix {
     ) {
         let m = transposeA == .none ? a.rows : a.columns
         let n = transposeA == .none ? a.columns : a.rows
-        precondition(b.rows == n && b.columns == n && c.rows == m && c.columns == m
-                     && workspace.rows == m && workspace.columns == n,
-                     "formCongruence: op(A) is \(m)x\(n), B is \(b.rows)x\(b.columns), C is \(c.rows)x\(c.columns), workspace \(workspace.rows)x\(workspace.columns)")
+        precondition(
+            b.rows == n && b.columns == n && c.rows == m && c.columns == m
+                && workspace.rows == m && workspace.columns == n,
+            "formCongruence: op(A) is \(m)x\(n), B is \(b.rows)x\(b.columns), C is \(c.rows)x\(c.columns), workspace \(workspace.rows)x\(workspace.columns)"
+        )
         multiplyByLoops(a, transposeA, b, .none, into: &workspace)
         let lda = a.rows
         let aRowStride = transposeA == .none ? 1 : lda

@@ -23,11 +23,14 @@ extension Matrix {
     ) throws(LinearAlgebraError) {
         let order = side == .left ? b.rows : b.columns
         guard a.isSquare, a.rows == order else {
-            throw .dimensionMismatch(routine: "dtrsm", detail: "A is \(a.rows)x\(a.columns), B is \(b.rows)x\(b.columns)")
+            throw .dimensionMismatch(
+                routine: "dtrsm", detail: "A is \(a.rows)x\(a.columns), B is \(b.rows)x\(b.columns)")
         }
         if b.rows == 0 || b.columns == 0 { return }
         if diagonal == .nonUnit {
-            for i in 0..<a.rows where a.elements[i + i * a.rows] == 0 { throw .singular(routine: "dtrsm", pivot: i + 1) }
+            for i in 0..<a.rows where a.elements[i + i * a.rows] == 0 {
+                throw .singular(routine: "dtrsm", pivot: i + 1)
+            }
         }
         var sideC = side.character, uplo = triangle.character, trans = transposeA.character, diag = diagonal.character
         var m = Int32(b.rows), n = Int32(b.columns)
@@ -35,7 +38,9 @@ extension Matrix {
         var lda = Int32(a.rows), ldb = Int32(b.rows)
         a.elements.withUnsafeBufferPointer { ap in
             b.elements.withUnsafeMutableBufferPointer { bp in
-                dtrsm_(&sideC, &uplo, &trans, &diag, &m, &n, &alpha, ap.baseAddress, &lda, bp.baseAddress, &ldb, 1, 1, 1, 1)
+                dtrsm_(
+                    &sideC, &uplo, &trans, &diag, &m, &n, &alpha, ap.baseAddress, &lda, bp.baseAddress, &ldb, 1, 1, 1, 1
+                )
             }
         }
     }

@@ -52,12 +52,15 @@ public struct NelderMead: Sendable, Equatable {
             let again = search(f, from: best.point, step: step, evaluations: { evaluations })
             if again.value <= best.value { best = again }
         }
-        return Result(point: best.point, value: best.value, evaluations: evaluations,
-                      converged: best.converged && evaluations <= maximumEvaluations)
+        return Result(
+            point: best.point, value: best.value, evaluations: evaluations,
+            converged: best.converged && evaluations <= maximumEvaluations)
     }
 
-    private func search(_ f: ([Double]) -> Double, from start: [Double], step: [Double],
-                        evaluations: () -> Int) -> (point: [Double], value: Double, converged: Bool) {
+    private func search(
+        _ f: ([Double]) -> Double, from start: [Double], step: [Double],
+        evaluations: () -> Int
+    ) -> (point: [Double], value: Double, converged: Bool) {
         let n = start.count
         var simplex = [start]
         for i in 0..<n {
@@ -72,9 +75,10 @@ public struct NelderMead: Sendable, Equatable {
             simplex = order.map { simplex[$0] }
             values = order.map { values[$0] }
             let spread = values[n] - values[0]
-            let size = simplex.dropFirst().map { vertex in
-                zip(vertex, simplex[0]).map { abs($0 - $1) }.max() ?? 0
-            }.max() ?? 0
+            let size =
+                simplex.dropFirst().map { vertex in
+                    zip(vertex, simplex[0]).map { abs($0 - $1) }.max() ?? 0
+                }.max() ?? 0
             if (spread <= valueTolerance && size <= pointTolerance) || spread.isNaN {
                 return (simplex[0], values[0], true)
             }
@@ -90,7 +94,13 @@ public struct NelderMead: Sendable, Equatable {
                 // Expansion x_e = c + γ (x_r − c), γ = 2.
                 let expanded = along(-2)
                 let fe = f(expanded)
-                if fe < fr { simplex[n] = expanded; values[n] = fe } else { simplex[n] = reflected; values[n] = fr }
+                if fe < fr {
+                    simplex[n] = expanded
+                    values[n] = fe
+                } else {
+                    simplex[n] = reflected
+                    values[n] = fr
+                }
                 continue
             }
             if fr < values[n - 1] {

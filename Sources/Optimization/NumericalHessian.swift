@@ -31,7 +31,8 @@ public enum NumericalHessian {
             minus[i] -= step[i]
             H[i, i] = (f(plus) - 2 * center + f(minus)) / (step[i] * step[i])
             for j in 0..<i {
-                let value = (shifted(i, 1, j, 1) - shifted(i, 1, j, -1) - shifted(i, -1, j, 1) + shifted(i, -1, j, -1))
+                let value =
+                    (shifted(i, 1, j, 1) - shifted(i, 1, j, -1) - shifted(i, -1, j, 1) + shifted(i, -1, j, -1))
                     / (4 * step[i] * step[j])
                 H[i, j] = value
                 H[j, i] = value

@@ -20,8 +20,9 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
     ///
     /// - Precondition: σ ≥ 0 and τ > 0.
     public init(standardDeviation: Double, correlationTime: Double, using generator: inout SeededGenerator) {
-        precondition(standardDeviation >= 0 && correlationTime > 0,
-                     "Gauss-Markov needs sigma >= 0 and tau > 0, got \(standardDeviation), \(correlationTime)")
+        precondition(
+            standardDeviation >= 0 && correlationTime > 0,
+            "Gauss-Markov needs sigma >= 0 and tau > 0, got \(standardDeviation), \(correlationTime)")
         self.standardDeviation = standardDeviation
         self.correlationTime = correlationTime
         self.value = standardDeviation * generator.gaussian()
@@ -31,8 +32,9 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
     ///
     /// - Precondition: σ ≥ 0 and τ > 0.
     public init(standardDeviation: Double, correlationTime: Double, value: Double) {
-        precondition(standardDeviation >= 0 && correlationTime > 0,
-                     "Gauss-Markov needs sigma >= 0 and tau > 0, got \(standardDeviation), \(correlationTime)")
+        precondition(
+            standardDeviation >= 0 && correlationTime > 0,
+            "Gauss-Markov needs sigma >= 0 and tau > 0, got \(standardDeviation), \(correlationTime)")
         self.standardDeviation = standardDeviation
         self.correlationTime = correlationTime
         self.value = value

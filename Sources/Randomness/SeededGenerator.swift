@@ -67,8 +67,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable, Hasha
     public init(from decoder: any Decoder) throws {
         let words = try decoder.container(keyedBy: CodingKeys.self).decode([UInt64].self, forKey: .state)
         guard words.count == 4, words != [0, 0, 0, 0] else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "xoshiro256** needs four words, not all zero"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "xoshiro256** needs four words, not all zero"))
         }
         state = (words[0], words[1], words[2], words[3])
     }

@@ -62,8 +62,10 @@ struct AnchoredPath {
         return value
     }
 
-    private func bridge(at t: Double, to anchor: (time: Double, value: Double),
-                        using random: inout SeededGenerator) -> Double {
+    private func bridge(
+        at t: Double, to anchor: (time: Double, value: Double),
+        using random: inout SeededGenerator
+    ) -> Double {
         let a = last.value, c = anchor.value
         switch law {
         case .wiener(let q):

@@ -16,8 +16,10 @@ public struct BarometerModel: Sendable, Equatable, Codable {
     public var faults: [BarometerFault] = []
 
     /// A barometer sampled on `clock` with white noise of `noiseStandardDeviation` hPa, and a thermometer.
-    public init(clock: SampleClock = SampleClock(rate: 1, jitter: 0.2),
-                noiseStandardDeviation: Hectopascals = 0.012, temperatureSensor: TemperatureSensor? = nil) {
+    public init(
+        clock: SampleClock = SampleClock(rate: 1, jitter: 0.2),
+        noiseStandardDeviation: Hectopascals = 0.012, temperatureSensor: TemperatureSensor? = nil
+    ) {
         self.clock = clock
         self.noiseStandardDeviation = noiseStandardDeviation
         self.temperatureSensor = temperatureSensor

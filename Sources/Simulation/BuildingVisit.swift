@@ -69,13 +69,16 @@ public struct BuildingVisit: Sendable, Equatable {
     ///   - weatherTrend: change of sea-level pressure, in hPa per hour (the seed's −1 lowers it, an apparent climb).
     ///   - barometerNoise: standard deviation of the barometer's white noise, in hPa.
     ///   - floorHeight: metres between floors, used to express the true floor changes.
-    public static func simulate(seed: UInt64, plan: [Leg] = seedPlan, weatherTrend: Double = -1,
-                                barometerNoise: Hectopascals = 0.012, floorHeight: Meters = 3) -> BuildingVisit {
+    public static func simulate(
+        seed: UInt64, plan: [Leg] = seedPlan, weatherTrend: Double = -1,
+        barometerNoise: Hectopascals = 0.012, floorHeight: Meters = 3
+    ) -> BuildingVisit {
         var random = SeededGenerator(seed: seed)
         var visit = BuildingVisit()
         let p0 = StandardAtmosphere.seaLevelPressure
         let n = StandardAtmosphere.pressureExponent
-        let scaleHeight = StandardAtmosphere.gasConstant * StandardAtmosphere.seaLevelTemperature
+        let scaleHeight =
+            StandardAtmosphere.gasConstant * StandardAtmosphere.seaLevelTemperature
             / (StandardAtmosphere.molarMass * StandardAtmosphere.gravity)
         var height = 0.0
         var t = 0
@@ -88,7 +91,8 @@ public struct BuildingVisit: Sendable, Equatable {
                 height += leg.verticalSpeed
                 let weather = weatherTrend * Double(t) / 3_600
                 // Barometric formula written out so the simulation cannot throw; heights stay near the ground.
-                let standard = p0 * pow(1 - StandardAtmosphere.lapseRate * height / StandardAtmosphere.seaLevelTemperature, n)
+                let standard =
+                    p0 * pow(1 - StandardAtmosphere.lapseRate * height / StandardAtmosphere.seaLevelTemperature, n)
                 let reading = standard + weather + barometerNoise * random.gaussian()
                 visit.trueHeight.append(height)
                 visit.pressure.append(reading)

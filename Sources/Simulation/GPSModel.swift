@@ -29,10 +29,12 @@ public struct GPSModel: Sendable, Equatable, Codable {
     public var faults: [GPSFault] = []
 
     /// A receiver on `clock` with the given errors (metres), correlation time (seconds) and outages.
-    public init(clock: SampleClock = SampleClock(rate: 1, jitter: 0.1),
-                correlatedErrorStandardDeviation: Meters = 10, correlationTime: Seconds = 60,
-                whiteNoiseStandardDeviation: Meters = 1, outages: [GPSOutage] = [],
-                outliers: MultipathOutliers? = nil, reportedAccuracy: ReportedVerticalAccuracy = .none) {
+    public init(
+        clock: SampleClock = SampleClock(rate: 1, jitter: 0.1),
+        correlatedErrorStandardDeviation: Meters = 10, correlationTime: Seconds = 60,
+        whiteNoiseStandardDeviation: Meters = 1, outages: [GPSOutage] = [],
+        outliers: MultipathOutliers? = nil, reportedAccuracy: ReportedVerticalAccuracy = .none
+    ) {
         self.clock = clock
         self.correlatedErrorStandardDeviation = correlatedErrorStandardDeviation
         self.correlationTime = correlationTime

@@ -20,8 +20,10 @@ public struct GroundTruth: Sendable, Equatable, Codable {
     public var outlierOffset: Meters?
 
     /// A row's truth with altitudes and errors in metres, pressures in hPa and the air temperature in kelvin.
-    public init(altitude: Meters, weatherOffset: Hectopascals, pressure: Hectopascals, airTemperature: Kelvin,
-                gpsCorrelatedError: Meters, gpsError: Meters? = nil, outlierOffset: Meters? = nil) {
+    public init(
+        altitude: Meters, weatherOffset: Hectopascals, pressure: Hectopascals, airTemperature: Kelvin,
+        gpsCorrelatedError: Meters, gpsError: Meters? = nil, outlierOffset: Meters? = nil
+    ) {
         self.altitude = altitude
         self.weatherOffset = weatherOffset
         self.pressure = pressure

@@ -22,8 +22,10 @@ public struct HikePlan: Sendable, Equatable, Codable {
     public var summitRest: Seconds
 
     /// A hike of `climb` metres at the given speeds (m/s), resting `restDuration` seconds every `restInterval` metres.
-    public init(climb: Meters, ascentSpeed: Double, descentSpeed: Double, restInterval: Meters,
-                restDuration: Seconds, summitRest: Seconds) {
+    public init(
+        climb: Meters, ascentSpeed: Double, descentSpeed: Double, restInterval: Meters,
+        restDuration: Seconds, summitRest: Seconds
+    ) {
         self.climb = climb
         self.ascentSpeed = ascentSpeed
         self.descentSpeed = descentSpeed

@@ -48,28 +48,34 @@ extension Scenario {
         let length = duration ?? name.defaultDuration
         switch name {
         case .building:
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 0, segments: [.buildingVisit()]),
-                            weather: WeatherModel(trendPerHour: -1))
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 0, segments: [.buildingVisit()]),
+                weather: WeatherModel(trendPerHour: -1))
         case .static:
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 250),
-                            weather: WeatherModel.outdoor(initialOffset: 4))
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 250),
+                weather: WeatherModel.outdoor(initialOffset: 4))
         case .hike:
-            let plan = HikePlan(climb: 1_600, ascentSpeed: 0.15, descentSpeed: 0.25, restInterval: 400,
-                                restDuration: 600, summitRest: 900)
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 800, segments: [.hike(plan)]),
-                            weather: WeatherModel.outdoor(initialOffset: -6))
+            let plan = HikePlan(
+                climb: 1_600, ascentSpeed: 0.15, descentSpeed: 0.25, restInterval: 400,
+                restDuration: 600, summitRest: 900)
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 800, segments: [.hike(plan)]),
+                weather: WeatherModel.outdoor(initialOffset: -6))
         case .front:
-            let plan = HikePlan(climb: 300, ascentSpeed: 0.08, descentSpeed: 0.125, restInterval: 150,
-                                restDuration: 300, summitRest: 450)
+            let plan = HikePlan(
+                climb: 300, ascentSpeed: 0.08, descentSpeed: 0.125, restInterval: 150,
+                restDuration: 300, summitRest: 450)
             let front = PressureFront(start: 2_400, duration: 2_400, change: -3)
             // The front is the day's tendency: no per-seed trend on top of it.
             var weather = WeatherModel.outdoor(initialOffset: 5, fronts: [front])
             weather.randomTrendStandardDeviation = 0
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 400, segments: [.hike(plan)]), weather: weather)
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 400, segments: [.hike(plan)]), weather: weather)
         case .canyon:
             // Rim to river and back: down 1,400 m with rests, half an hour at the river, up again.
             var segments: [ProfileSegment] = []
@@ -85,20 +91,24 @@ extension Scenario {
             var gps = GPSModel()
             gps.outages = [GPSOutage(start: 7_400, duration: 1_200)]
             gps.outliers = MultipathOutliers(count: 30, minimumOffset: 40, maximumOffset: 80, notBefore: 60)
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 2_100, segments: segments),
-                            weather: WeatherModel.outdoor(initialOffset: -3), gps: gps)
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 2_100, segments: segments),
+                weather: WeatherModel.outdoor(initialOffset: -3), gps: gps)
         case .cold:
-            let plan = HikePlan(climb: 300, ascentSpeed: 0.075, descentSpeed: 0.15, restInterval: 300,
-                                restDuration: 0, summitRest: 1_200)
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 2_850, segments: [.hike(plan)]),
-                            weather: WeatherModel.outdoor(initialOffset: 8),
-                            air: AirColumn(temperatureOffset: -20),
-                            barometer: BarometerModel(temperatureSensor: TemperatureSensor()))
+            let plan = HikePlan(
+                climb: 300, ascentSpeed: 0.075, descentSpeed: 0.15, restInterval: 300,
+                restDuration: 0, summitRest: 1_200)
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 2_850, segments: [.hike(plan)]),
+                weather: WeatherModel.outdoor(initialOffset: 8),
+                air: AirColumn(temperatureOffset: -20),
+                barometer: BarometerModel(temperatureSensor: TemperatureSensor()))
         case .flatWalk:
-            return Scenario(name: name.rawValue, seed: seed, duration: length, profile: AltitudeProfile(startAltitude: 500),
-                            weather: WeatherModel.outdoor(initialOffset: 2))
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length, profile: AltitudeProfile(startAltitude: 500),
+                weather: WeatherModel.outdoor(initialOffset: 2))
         case .rolling:
             var segments: [ProfileSegment] = []
             for _ in 0..<50 {
@@ -111,14 +121,16 @@ extension Scenario {
                 }
                 segments.append(.stand(seconds: 24))
             }
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 300, segments: segments),
-                            weather: WeatherModel.outdoor(initialOffset: -2))
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 300, segments: segments),
+                weather: WeatherModel.outdoor(initialOffset: -2))
         case .seedCalibration:
-            return Scenario(name: name.rawValue, seed: seed, duration: length,
-                            profile: AltitudeProfile(startAltitude: 250),
-                            barometer: BarometerModel(clock: SampleClock(rate: 1)),
-                            gps: GPSModel(clock: SampleClock(rate: 1)))
+            return Scenario(
+                name: name.rawValue, seed: seed, duration: length,
+                profile: AltitudeProfile(startAltitude: 250),
+                barometer: BarometerModel(clock: SampleClock(rate: 1)),
+                gps: GPSModel(clock: SampleClock(rate: 1)))
         }
     }
 }

@@ -44,15 +44,18 @@ extension Scenario {
         let outlierOffsets = try drawOutliers(at: gpsTimes, using: &outlierRandom)
 
         var weatherWalk = drawWeatherWalk(at: barometerTimes, using: &weatherRandom)
-        let randomTrendPerHour = weather.randomTrendStandardDeviation > 0
+        let randomTrendPerHour =
+            weather.randomTrendStandardDeviation > 0
             ? weather.randomTrendStandardDeviation * weatherShapeRandom.gaussian() : 0
         let swells = weather.swells?.draw(using: &weatherShapeRandom) ?? []
         var gusts = weather.gusts.map { g in
-            drawGaussMarkov(standardDeviation: g.standardDeviation, correlationTime: g.correlationTime,
-                            at: barometerTimes, using: &gustRandom)
+            drawGaussMarkov(
+                standardDeviation: g.standardDeviation, correlationTime: g.correlationTime,
+                at: barometerTimes, using: &gustRandom)
         }
-        var gpsError = drawGaussMarkov(standardDeviation: gps.correlatedErrorStandardDeviation,
-                                       correlationTime: gps.correlationTime, at: gpsTimes, using: &gpsCorrelatedRandom)
+        var gpsError = drawGaussMarkov(
+            standardDeviation: gps.correlatedErrorStandardDeviation,
+            correlationTime: gps.correlationTime, at: gpsTimes, using: &gpsCorrelatedRandom)
 
         var readings: [SimulatedReading] = []
         var truth: [GroundTruth] = []
@@ -80,24 +83,29 @@ extension Scenario {
             let airTemperature = air.temperature(atAltitude: h)
 
             var reading = SimulatedReading(time: t, trueAltitude: h)
-            var row = GroundTruth(altitude: h, weatherOffset: b, pressure: p, airTemperature: airTemperature,
-                                  gpsCorrelatedError: e)
+            var row = GroundTruth(
+                altitude: h, weatherOffset: b, pressure: p, airTemperature: airTemperature,
+                gpsCorrelatedError: e)
             if nextBarometer == t {
                 // Faults come on top of the noise; a stuck sensor repeats its last reading (the noise is still
                 // drawn, so the other readings do not depend on the fault).
-                let noisy = p + sigmaP * barometerNoiseRandom.gaussian() + barometer.faults.reduce(0) { $0 + $1.offset(at: t) }
+                let noisy =
+                    p + sigmaP * barometerNoiseRandom.gaussian() + barometer.faults.reduce(0) { $0 + $1.offset(at: t) }
                 let stuck = barometer.faults.contains { $0.isStuck(at: t) }
                 reading.pressure = stuck ? (lastPressure ?? noisy) : noisy
                 lastPressure = reading.pressure
                 if let sensor = temperatureSensor {
-                    reading.temperatureCelsius = airTemperature - Self.kelvinAtZeroCelsius + sensor.bias
+                    reading.temperatureCelsius =
+                        airTemperature - Self.kelvinAtZeroCelsius + sensor.bias
                         + sensor.noiseStandardDeviation * temperatureRandom.gaussian()
                 }
                 i += 1
             }
             if nextGPS == t {
                 let offset = outlierOffsets[j]
-                let error = e + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0) + gps.faults.reduce(0) { $0 + $1.offset(at: t) }
+                let error =
+                    e + sigmaW * gpsWhiteRandom.gaussian() + (offset ?? 0)
+                    + gps.faults.reduce(0) { $0 + $1.offset(at: t) }
                 reading.gpsAltitude = h + error
                 reading.gpsVerticalAccuracy = accuracy
                 row.gpsError = error
@@ -130,8 +138,10 @@ extension Scenario {
 
     /// A first-order Gauss-Markov process (the GPS correlated error e in metres at the fixes' times, the gusts in
     /// hPa at the barometer's): a stationary draw at t = 0, then the exact discretisation over each step.
-    private func drawGaussMarkov(standardDeviation sigma: Double, correlationTime tau: Seconds, at times: [Seconds],
-                                 using random: inout SeededGenerator) -> AnchoredPath {
+    private func drawGaussMarkov(
+        standardDeviation sigma: Double, correlationTime tau: Seconds, at times: [Seconds],
+        using random: inout SeededGenerator
+    ) -> AnchoredPath {
         var process = GaussMarkovProcess(standardDeviation: sigma, correlationTime: tau, using: &random)
         var values = [process.value]
         values.reserveCapacity(times.count + 1)
@@ -140,15 +150,18 @@ extension Scenario {
             values.append(process.advance(by: t - previous, using: &random))
             previous = t
         }
-        return AnchoredPath(law: .gaussMarkov(standardDeviation: sigma, correlationTime: tau),
-                            anchorTimes: [0] + times, anchorValues: values)
+        return AnchoredPath(
+            law: .gaussMarkov(standardDeviation: sigma, correlationTime: tau),
+            anchorTimes: [0] + times, anchorValues: values)
     }
 
     /// The multipath offset of each fix, in metres, or `nil` for a clean fix.
     ///
     /// Draws `count` distinct eligible fixes by a partial Fisher-Yates shuffle, then each offset uniformly.
-    private func drawOutliers(at gpsTimes: [Seconds],
-                              using random: inout SeededGenerator) throws(ScenarioError) -> [Meters?] {
+    private func drawOutliers(
+        at gpsTimes: [Seconds],
+        using random: inout SeededGenerator
+    ) throws(ScenarioError) -> [Meters?] {
         var offsets = [Meters?](repeating: nil, count: gpsTimes.count)
         guard let outliers = gps.outliers, outliers.count > 0 else { return offsets }
         var eligible = gpsTimes.indices.filter { gpsTimes[$0] >= outliers.notBefore }

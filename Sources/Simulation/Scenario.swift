@@ -27,9 +27,11 @@ public struct Scenario: Sendable, Equatable, Codable {
     public var gps: GPSModel
 
     /// A scenario of `duration` seconds from `seed` with the given profile, weather, air column and sensors.
-    public init(name: String, seed: UInt64, duration: Seconds, profile: AltitudeProfile,
-                weather: WeatherModel = .calm, air: AirColumn = .standard,
-                barometer: BarometerModel = BarometerModel(), gps: GPSModel = GPSModel()) {
+    public init(
+        name: String, seed: UInt64, duration: Seconds, profile: AltitudeProfile,
+        weather: WeatherModel = .calm, air: AirColumn = .standard,
+        barometer: BarometerModel = BarometerModel(), gps: GPSModel = GPSModel()
+    ) {
         self.name = name
         self.seed = seed
         self.duration = duration
@@ -48,18 +50,30 @@ public struct Scenario: Sendable, Equatable, Codable {
         for (clock, sensor) in [(barometer.clock, "barometer"), (gps.clock, "gps")] {
             try Self.require(clock.rate, "\(sensor) rate", "a positive, finite rate in Hz") { $0 > 0 && $0.isFinite }
             try Self.require(clock.jitter, "\(sensor) jitter", "a fraction in [0, 1)") { $0 >= 0 && $0 < 1 }
-            try Self.require(clock.phase, "\(sensor) phase", "a non-negative, finite time in s") { $0 >= 0 && $0.isFinite }
+            try Self.require(clock.phase, "\(sensor) phase", "a non-negative, finite time in s") {
+                $0 >= 0 && $0.isFinite
+            }
         }
-        try Self.require(barometer.noiseStandardDeviation, "barometer noise", "a non-negative hPa") { $0 >= 0 && $0.isFinite }
+        try Self.require(barometer.noiseStandardDeviation, "barometer noise", "a non-negative hPa") {
+            $0 >= 0 && $0.isFinite
+        }
         if let sensor = barometer.temperatureSensor {
-            try Self.require(sensor.noiseStandardDeviation, "temperature noise", "a non-negative K") { $0 >= 0 && $0.isFinite }
+            try Self.require(sensor.noiseStandardDeviation, "temperature noise", "a non-negative K") {
+                $0 >= 0 && $0.isFinite
+            }
             try Self.require(sensor.bias, "temperature bias", "a finite K") { $0.isFinite }
         }
-        try Self.require(gps.correlatedErrorStandardDeviation, "gps correlated sigma", "a non-negative m") { $0 >= 0 && $0.isFinite }
+        try Self.require(gps.correlatedErrorStandardDeviation, "gps correlated sigma", "a non-negative m") {
+            $0 >= 0 && $0.isFinite
+        }
         try Self.require(gps.correlationTime, "gps correlation time", "a positive, finite s") { $0 > 0 && $0.isFinite }
-        try Self.require(gps.whiteNoiseStandardDeviation, "gps white sigma", "a non-negative m") { $0 >= 0 && $0.isFinite }
+        try Self.require(gps.whiteNoiseStandardDeviation, "gps white sigma", "a non-negative m") {
+            $0 >= 0 && $0.isFinite
+        }
         for outage in gps.outages {
-            try Self.require(outage.duration, "gps outage duration", "a non-negative, finite s") { $0 >= 0 && $0.isFinite }
+            try Self.require(outage.duration, "gps outage duration", "a non-negative, finite s") {
+                $0 >= 0 && $0.isFinite
+            }
             try Self.require(outage.start, "gps outage start", "a finite s") { $0.isFinite }
         }
         if let outliers = gps.outliers {
@@ -76,7 +90,9 @@ public struct Scenario: Sendable, Equatable, Codable {
         case .modelStandardDeviation(let k):
             try Self.require(k, "accuracy coverage factor", "positive") { $0 > 0 && $0.isFinite }
         }
-        try Self.require(weather.randomWalkVariance, "weather random walk", "a non-negative hPa²/s") { $0 >= 0 && $0.isFinite }
+        try Self.require(weather.randomWalkVariance, "weather random walk", "a non-negative hPa²/s") {
+            $0 >= 0 && $0.isFinite
+        }
         try Self.require(weather.initialOffset, "weather initial offset", "finite hPa, above −1013.25") {
             $0.isFinite && $0 > -StandardAtmosphere.seaLevelPressure
         }
@@ -85,16 +101,24 @@ public struct Scenario: Sendable, Equatable, Codable {
             $0 >= 0 && $0.isFinite
         }
         if let swells = weather.swells {
-            try Self.require(swells.rootMeanSquare, "swell rms", "a non-negative, finite hPa") { $0 >= 0 && $0.isFinite }
-            try Self.require(swells.shortestPeriod, "swell shortest period", "a positive, finite s") { $0 > 0 && $0.isFinite }
+            try Self.require(swells.rootMeanSquare, "swell rms", "a non-negative, finite hPa") {
+                $0 >= 0 && $0.isFinite
+            }
+            try Self.require(swells.shortestPeriod, "swell shortest period", "a positive, finite s") {
+                $0 > 0 && $0.isFinite
+            }
             try Self.require(swells.longestPeriod, "swell longest period", "a finite s, at least the shortest") {
                 $0.isFinite && $0 >= swells.shortestPeriod
             }
             try Self.require(Double(swells.count), "swell count", "non-negative") { $0 >= 0 }
         }
         if let gusts = weather.gusts {
-            try Self.require(gusts.standardDeviation, "gust sigma", "a non-negative, finite hPa") { $0 >= 0 && $0.isFinite }
-            try Self.require(gusts.correlationTime, "gust correlation time", "a positive, finite s") { $0 > 0 && $0.isFinite }
+            try Self.require(gusts.standardDeviation, "gust sigma", "a non-negative, finite hPa") {
+                $0 >= 0 && $0.isFinite
+            }
+            try Self.require(gusts.correlationTime, "gust correlation time", "a positive, finite s") {
+                $0 > 0 && $0.isFinite
+            }
         }
         for front in weather.fronts {
             try Self.require(front.duration, "front duration", "a positive, finite s") { $0 > 0 && $0.isFinite }
@@ -105,17 +129,22 @@ public struct Scenario: Sendable, Equatable, Codable {
         try Self.require(air.lapseRate, "lapse rate", "finite K/m") { $0.isFinite }
         for knot in profile.knots {
             guard knot.altitude >= StandardAtmosphere.minimumAltitude,
-                  knot.altitude <= StandardAtmosphere.tropopauseAltitude else {
+                knot.altitude <= StandardAtmosphere.tropopauseAltitude
+            else {
                 throw .altitudeOutOfRange(knot.altitude)
             }
             // T is linear in h and h is linear between knots, so checking the knots checks the whole profile.
             let temperature = air.temperature(atAltitude: knot.altitude)
-            guard temperature > 0 else { throw .temperatureNotPositive(altitude: knot.altitude, temperature: temperature) }
+            guard temperature > 0 else {
+                throw .temperatureNotPositive(altitude: knot.altitude, temperature: temperature)
+            }
         }
     }
 
-    private static func require(_ value: Double, _ name: String, _ expectation: String,
-                                _ valid: (Double) -> Bool) throws(ScenarioError) {
+    private static func require(
+        _ value: Double, _ name: String, _ expectation: String,
+        _ valid: (Double) -> Bool
+    ) throws(ScenarioError) {
         guard valid(value) else { throw .invalidParameter(name: name, value: value, expectation: expectation) }
     }
 }

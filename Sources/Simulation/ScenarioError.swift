@@ -18,7 +18,8 @@ public enum ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyOutliers(let requested, let eligible):
             return "\(requested) outliers requested but only \(eligible) fixes are eligible"
         case .altitudeOutOfRange(let altitude):
-            return "altitude \(altitude) m is outside the troposphere model (\(StandardAtmosphere.minimumAltitude) to \(StandardAtmosphere.tropopauseAltitude) m)"
+            return
+                "altitude \(altitude) m is outside the troposphere model (\(StandardAtmosphere.minimumAltitude) to \(StandardAtmosphere.tropopauseAltitude) m)"
         case .temperatureNotPositive(let altitude, let temperature):
             return "air temperature \(temperature) K at \(altitude) m is not above absolute zero"
         }

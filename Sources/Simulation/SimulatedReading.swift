@@ -20,8 +20,10 @@ public struct SimulatedReading: Sendable, Equatable, Codable {
     public var trueAltitude: Meters
 
     /// A reading at `time` (seconds) with pressure in hPa, altitudes and accuracy in metres, temperature in °C.
-    public init(time: Seconds, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
-                gpsVerticalAccuracy: Meters? = nil, temperatureCelsius: Double? = nil, trueAltitude: Meters) {
+    public init(
+        time: Seconds, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
+        gpsVerticalAccuracy: Meters? = nil, temperatureCelsius: Double? = nil, trueAltitude: Meters
+    ) {
         self.time = time
         self.pressure = pressure
         self.gpsAltitude = gpsAltitude

@@ -51,18 +51,22 @@ public struct SimulatedReceiver: Sendable, Equatable, Hashable, Codable, CustomS
     /// The nine receivers of the grid, with the given report.
     public static func grid(report: AccuracyReport = .none) -> [SimulatedReceiver] {
         gridStandardDeviations.flatMap { s in
-            gridCorrelationTimes.map { SimulatedReceiver(correlatedErrorStandardDeviation: s, correlationTime: $0, report: report) }
+            gridCorrelationTimes.map {
+                SimulatedReceiver(correlatedErrorStandardDeviation: s, correlationTime: $0, report: report)
+            }
         }
     }
 
     /// The receiver as the simulator's GPS model: 1 Hz with the default jitter, 1 m of white noise.
     public var gpsModel: GPSModel {
-        GPSModel(correlatedErrorStandardDeviation: correlatedErrorStandardDeviation, correlationTime: correlationTime,
-                 reportedAccuracy: report.factor.map { .modelStandardDeviation(coverageFactor: $0) } ?? .none)
+        GPSModel(
+            correlatedErrorStandardDeviation: correlatedErrorStandardDeviation, correlationTime: correlationTime,
+            reportedAccuracy: report.factor.map { .modelStandardDeviation(coverageFactor: $0) } ?? .none)
     }
 
     public var description: String {
-        "σ_e \(Int(correlatedErrorStandardDeviation)) m, τ \(Int(correlationTime)) s" + (report == .none ? "" : ", vacc \(report.rawValue)")
+        "σ_e \(Int(correlatedErrorStandardDeviation)) m, τ \(Int(correlationTime)) s"
+            + (report == .none ? "" : ", vacc \(report.rawValue)")
     }
 }
 
@@ -77,7 +81,9 @@ extension Scenario {
     }
 
     /// A catalogue scenario with its GPS replaced by `receiver`'s (outages and outliers kept).
-    public static func named(_ name: ScenarioName, receiver: SimulatedReceiver, seed: UInt64, duration: Seconds? = nil) -> Scenario {
+    public static func named(_ name: ScenarioName, receiver: SimulatedReceiver, seed: UInt64, duration: Seconds? = nil)
+        -> Scenario
+    {
         var scenario = Scenario.named(name, seed: seed, duration: duration)
         let original = scenario.gps
         scenario.name = "\(name.rawValue) \(receiver)"

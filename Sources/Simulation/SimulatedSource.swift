@@ -23,8 +23,10 @@ public final class SimulatedSource: ReadingSource {
     public let activity = SourceActivity()
 
     /// A source replaying `scenario`'s simulation at `pacing`, its accuracies in `accuracyConvention`.
-    public init(scenario: Scenario, pacing: SourcePacing = .immediate,
-                accuracyConvention: VerticalAccuracyConvention = .oneSigma, isAvailable: Bool = true) {
+    public init(
+        scenario: Scenario, pacing: SourcePacing = .immediate,
+        accuracyConvention: VerticalAccuracyConvention = .oneSigma, isAvailable: Bool = true
+    ) {
         self.scenario = scenario
         self.pacing = pacing
         self.accuracyConvention = accuracyConvention
@@ -33,9 +35,10 @@ public final class SimulatedSource: ReadingSource {
 
     /// The reading a simulated row gives the filter: hPa, metres, one sigma, kelvin (0 °C = 273.15 K).
     public func reading(_ row: SimulatedReading) -> AltitudeReading {
-        AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                        gpsVerticalAccuracy: row.gpsVerticalAccuracy.map { accuracyConvention.standardDeviation(ofReported: $0) },
-                        temperature: row.temperatureCelsius.map { $0 + 273.15 })
+        AltitudeReading(
+            time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+            gpsVerticalAccuracy: row.gpsVerticalAccuracy.map { accuracyConvention.standardDeviation(ofReported: $0) },
+            temperature: row.temperatureCelsius.map { $0 + 273.15 })
     }
 
     public func readings() -> AsyncThrowingStream<AltitudeReading, any Error> {

@@ -74,23 +74,36 @@ extension Scenario {
     /// - `baro-stuck`: 10 min at 1,000 m, up 300 m in 1 h, 30 min; the barometer repeats one value from 600 s for 1 h
     ///   (6,000 s).
     public static func stress(_ name: StressScenarioName, seed: UInt64 = 1) -> Scenario {
-        func make(_ duration: Seconds, _ start: Meters, _ segments: [ProfileSegment], air: AirColumn = .standard,
-                  offset: Hectopascals, gps: GPSModel = GPSModel(), barometer: BarometerModel = BarometerModel()) -> Scenario {
-            Scenario(name: name.rawValue, seed: seed, duration: duration,
-                     profile: AltitudeProfile(startAltitude: start, segments: segments),
-                     weather: .outdoor(initialOffset: offset), air: air, barometer: barometer, gps: gps)
+        func make(
+            _ duration: Seconds, _ start: Meters, _ segments: [ProfileSegment], air: AirColumn = .standard,
+            offset: Hectopascals, gps: GPSModel = GPSModel(), barometer: BarometerModel = BarometerModel()
+        ) -> Scenario {
+            Scenario(
+                name: name.rawValue, seed: seed, duration: duration,
+                profile: AltitudeProfile(startAltitude: start, segments: segments),
+                weather: .outdoor(initialOffset: offset), air: air, barometer: barometer, gps: gps)
         }
         let hot = StressScenarioName.hotColumn, cold = StressScenarioName.coldColumn
-        let hike: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 1_500, verticalSpeed: 0.3), .stand(seconds: 900),
-                                      .move(meters: -1_500, verticalSpeed: 0.5), .stand(seconds: 600)]
-        let drive: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 2_000, verticalSpeed: 3), .stand(seconds: 1_200),
-                                       .move(meters: -2_000, verticalSpeed: 3), .stand(seconds: 1_200)]
-        let glide: [ProfileSegment] = [.stand(seconds: 900), .move(meters: -1_900, verticalSpeed: 1.2), .stand(seconds: 1_200)]
-        let dive: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 4_000, verticalSpeed: 6), .stand(seconds: 60),
-                                      .move(meters: -3_000, verticalSpeed: 55), .move(meters: -1_000, verticalSpeed: 5),
-                                      .stand(seconds: 1_200)]
-        let walk: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 300, verticalSpeed: 0.1), .stand(seconds: 600),
-                                      .move(meters: -300, verticalSpeed: 0.15)]
+        let hike: [ProfileSegment] = [
+            .stand(seconds: 600), .move(meters: 1_500, verticalSpeed: 0.3), .stand(seconds: 900),
+            .move(meters: -1_500, verticalSpeed: 0.5), .stand(seconds: 600),
+        ]
+        let drive: [ProfileSegment] = [
+            .stand(seconds: 600), .move(meters: 2_000, verticalSpeed: 3), .stand(seconds: 1_200),
+            .move(meters: -2_000, verticalSpeed: 3), .stand(seconds: 1_200),
+        ]
+        let glide: [ProfileSegment] = [
+            .stand(seconds: 900), .move(meters: -1_900, verticalSpeed: 1.2), .stand(seconds: 1_200),
+        ]
+        let dive: [ProfileSegment] = [
+            .stand(seconds: 600), .move(meters: 4_000, verticalSpeed: 6), .stand(seconds: 60),
+            .move(meters: -3_000, verticalSpeed: 55), .move(meters: -1_000, verticalSpeed: 5),
+            .stand(seconds: 1_200),
+        ]
+        let walk: [ProfileSegment] = [
+            .stand(seconds: 600), .move(meters: 300, verticalSpeed: 0.1), .stand(seconds: 600),
+            .move(meters: -300, verticalSpeed: 0.15),
+        ]
         switch name {
         case .hikeHot: return make(10_100, 500, hike, air: hot, offset: -4)
         case .hikeCold: return make(10_100, 500, hike, air: cold, offset: 6)
@@ -109,12 +122,17 @@ extension Scenario {
         case .dropout:
             var gps = GPSModel()
             gps.outages = [GPSOutage(start: 1_870, duration: 600)]
-            let segments: [ProfileSegment] = [.stand(seconds: 600), .move(meters: 1_000, verticalSpeed: 1), .stand(seconds: 300),
-                                              .move(meters: -1_000, verticalSpeed: 1_000.0 / 540), .stand(seconds: 1_200)]
+            let segments: [ProfileSegment] = [
+                .stand(seconds: 600), .move(meters: 1_000, verticalSpeed: 1), .stand(seconds: 300),
+                .move(meters: -1_000, verticalSpeed: 1_000.0 / 540), .stand(seconds: 1_200),
+            ]
             return make(3_700, 500, segments, air: hot, offset: -4, gps: gps)
         case .barometerStep, .barometerSpike:
             var barometer = BarometerModel()
-            barometer.faults = [name == .barometerStep ? .step(start: 1_800, change: 30) : .spike(start: 1_800, duration: 10, change: 20)]
+            barometer.faults = [
+                name == .barometerStep
+                    ? .step(start: 1_800, change: 30) : .spike(start: 1_800, duration: 10, change: 20)
+            ]
             return make(5_400, 1_000, walk, offset: 3, barometer: barometer)
         case .gpsJump:
             var gps = GPSModel()
@@ -123,8 +141,10 @@ extension Scenario {
         case .barometerStuck:
             var barometer = BarometerModel()
             barometer.faults = [.stuck(start: 600, duration: 3_600)]
-            return make(6_000, 1_000, [.stand(seconds: 600), .move(meters: 300, verticalSpeed: 300.0 / 3_600), .stand(seconds: 1_800)],
-                        offset: 3, barometer: barometer)
+            return make(
+                6_000, 1_000,
+                [.stand(seconds: 600), .move(meters: 300, verticalSpeed: 300.0 / 3_600), .stand(seconds: 1_800)],
+                offset: 3, barometer: barometer)
         }
     }
 }

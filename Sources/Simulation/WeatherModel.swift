@@ -34,9 +34,11 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     public var gusts: WeatherGusts?
 
     /// Weather with the given offset (hPa), trend (hPa/h), random walk (hPa²/s), fronts, swells, gusts.
-    public init(initialOffset: Hectopascals = 0, trendPerHour: Hectopascals = 0, randomWalkVariance: Double = 0,
-                fronts: [PressureFront] = [], randomTrendStandardDeviation: Double = 0, swells: WeatherSwells? = nil,
-                gusts: WeatherGusts? = nil) {
+    public init(
+        initialOffset: Hectopascals = 0, trendPerHour: Hectopascals = 0, randomWalkVariance: Double = 0,
+        fronts: [PressureFront] = [], randomTrendStandardDeviation: Double = 0, swells: WeatherSwells? = nil,
+        gusts: WeatherGusts? = nil
+    ) {
         self.initialOffset = initialOffset
         self.trendPerHour = trendPerHour
         self.randomWalkVariance = randomWalkVariance
@@ -56,8 +58,9 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     /// three hours is already reported as "rapid"); 0.1 hPa of swells is about 0.8 m of slow apparent height;
     /// 0.01 hPa of gusts is about the barometer's own noise.
     public static func outdoor(initialOffset: Hectopascals, fronts: [PressureFront] = []) -> WeatherModel {
-        WeatherModel(initialOffset: initialOffset, fronts: fronts, randomTrendStandardDeviation: 1,
-                     swells: WeatherSwells(), gusts: WeatherGusts())
+        WeatherModel(
+            initialOffset: initialOffset, fronts: fronts, randomTrendStandardDeviation: 1,
+            swells: WeatherSwells(), gusts: WeatherGusts())
     }
 
     /// The deterministic part of the offset, b₀ + trend · t / 3600 + Σ fronts(t), in hPa.

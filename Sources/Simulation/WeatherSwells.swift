@@ -25,8 +25,10 @@ public struct WeatherSwells: Sendable, Equatable, Codable {
     public var count: Int
 
     /// `count` swells of `rootMeanSquare` hPa in all, with periods from `shortestPeriod` to `longestPeriod` seconds.
-    public init(rootMeanSquare: Hectopascals = 0.1, shortestPeriod: Seconds = 1_200, longestPeriod: Seconds = 10_800,
-                count: Int = 6) {
+    public init(
+        rootMeanSquare: Hectopascals = 0.1, shortestPeriod: Seconds = 1_200, longestPeriod: Seconds = 10_800,
+        count: Int = 6
+    ) {
         self.rootMeanSquare = rootMeanSquare
         self.shortestPeriod = shortestPeriod
         self.longestPeriod = longestPeriod

@@ -27,8 +27,9 @@ extension FilterCheckpoint: Equatable where Model: Equatable {}
 extension KalmanFilter where Model: Codable {
     /// The filter's whole state, to save and restore with `init(restoring:recordsRun:)`.
     public var checkpoint: FilterCheckpoint<Model> {
-        FilterCheckpoint(formatVersion: FilterCheckpoint<Model>.currentFormatVersion, model: model, time: time,
-                         mean: mean.elements, covariance: covariance)
+        FilterCheckpoint(
+            formatVersion: FilterCheckpoint<Model>.currentFormatVersion, model: model, time: time,
+            mean: mean.elements, covariance: covariance)
     }
 
     /// A filter restored from a checkpoint, continuing exactly where the saved one was.
@@ -37,10 +38,12 @@ extension KalmanFilter where Model: Codable {
     ///   `init(model:time:mean:covariance:recordsRun:)`, since a checkpoint read from a file is outside data.
     public init(restoring checkpoint: FilterCheckpoint<Model>, recordsRun: Bool = false) throws(EstimationError) {
         guard checkpoint.formatVersion == FilterCheckpoint<Model>.currentFormatVersion else {
-            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion),
-                                    expectation: "\(FilterCheckpoint<Model>.currentFormatVersion)")
+            throw .invalidParameter(
+                name: "checkpoint format version", value: Double(checkpoint.formatVersion),
+                expectation: "\(FilterCheckpoint<Model>.currentFormatVersion)")
         }
-        try self.init(model: checkpoint.model, time: checkpoint.time, mean: checkpoint.mean,
-                      covariance: checkpoint.covariance, recordsRun: recordsRun)
+        try self.init(
+            model: checkpoint.model, time: checkpoint.time, mean: checkpoint.mean,
+            covariance: checkpoint.covariance, recordsRun: recordsRun)
     }
 }

@@ -103,18 +103,23 @@ public struct FilterRun: Sendable, Equatable, Codable {
             return (mean, covariance)
         }
         var step = StepWorkspace(stateCount: n)
-        predict(epoch: epoch, previousMean: filteredMean(at: epoch - 1), previousCovariance: filteredCovariance(at: epoch - 1),
-                transition: transition(at: epoch), processNoise: processNoise(at: epoch), into: &step)
+        predict(
+            epoch: epoch, previousMean: filteredMean(at: epoch - 1),
+            previousCovariance: filteredCovariance(at: epoch - 1),
+            transition: transition(at: epoch), processNoise: processNoise(at: epoch), into: &step)
         return (step.mean, step.covariance)
     }
 
     /// x⁻ₖ and P⁻ₖ into `step.mean` and `step.covariance` from the filtered state of epoch k − 1 and the step's F
     /// and Q (loaded by the caller), as `KalmanFilter.predict(to:input:onState:)` computed them.
-    func predict(epoch: Int, previousMean: Matrix, previousCovariance: Matrix, transition: Matrix, processNoise: Matrix,
-                 into step: inout StepWorkspace) {
-        _ = KalmanFilter<BlockDiagonalModel>.predictKernel(stateCount: stateCount, transition: transition,
-                                                           processNoise: processNoise, mean: previousMean,
-                                                           covariance: previousCovariance, step: &step)
+    func predict(
+        epoch: Int, previousMean: Matrix, previousCovariance: Matrix, transition: Matrix, processNoise: Matrix,
+        into step: inout StepWorkspace
+    ) {
+        _ = KalmanFilter<BlockDiagonalModel>.predictKernel(
+            stateCount: stateCount, transition: transition,
+            processNoise: processNoise, mean: previousMean,
+            covariance: previousCovariance, step: &step)
         let input = inputs[epoch]
         if input != 0 { step.mean.elements[Int(inputStates[epoch])] += input }
     }
@@ -137,8 +142,10 @@ public struct FilterRun: Sendable, Equatable, Codable {
     /// - Parameters:
     ///   - transition: F of the step to this epoch; nil (with `processNoise`) for epoch 0.
     ///   - input: the input u the step added to state `inputState` after the transition.
-    mutating func beginEpoch(time: Seconds, transition: Matrix?, processNoise: Matrix?, input: Double = 0,
-                             inputState: Int = 0, mean: Matrix, covariance: Matrix) {
+    mutating func beginEpoch(
+        time: Seconds, transition: Matrix?, processNoise: Matrix?, input: Double = 0,
+        inputState: Int = 0, mean: Matrix, covariance: Matrix
+    ) {
         if times.isEmpty {
             prior.append(contentsOf: mean.elements)
             Self.appendPacked(covariance, to: &prior)
@@ -201,15 +208,20 @@ public struct FilterRun: Sendable, Equatable, Codable {
     func validate() throws(EstimationError) {
         let n = stateCount, e = epochCount
         let stepCount = steps.count / (2 * n * n)
-        let expected = [(stepIndices.count, e), (inputs.count, e), (inputStates.count, e), (filteredMeans.count, n * e),
-                        (filteredCovariances.count, packedCount * e), (prior.count, e > 0 ? n + packedCount : 0),
-                        (steps.count, 2 * n * n * stepCount)]
+        let expected = [
+            (stepIndices.count, e), (inputs.count, e), (inputStates.count, e), (filteredMeans.count, n * e),
+            (filteredCovariances.count, packedCount * e), (prior.count, e > 0 ? n + packedCount : 0),
+            (steps.count, 2 * n * n * stepCount),
+        ]
         for (count, size) in expected where count != size {
             throw .dimensionMismatch(.recordedRun, expected: "\(size) values for \(e) epochs", actual: "\(count)")
         }
-        for k in 0..<e where stepIndices[k] < -1 || Int(stepIndices[k]) >= stepCount || inputStates[k] < 0 || Int(inputStates[k]) >= n {
-            throw .dimensionMismatch(.recordedRun, expected: "step indices below \(stepCount) and input states below \(n)",
-                                     actual: "step \(stepIndices[k]), input state \(inputStates[k]) at epoch \(k)")
+        for k in 0..<e
+        where stepIndices[k] < -1 || Int(stepIndices[k]) >= stepCount || inputStates[k] < 0 || Int(inputStates[k]) >= n
+        {
+            throw .dimensionMismatch(
+                .recordedRun, expected: "step indices below \(stepCount) and input states below \(n)",
+                actual: "step \(stepIndices[k]), input state \(inputStates[k]) at epoch \(k)")
         }
         for k in times.indices.dropFirst() where !(times[k] > times[k - 1]) {
             throw .timeWentBackwards(from: times[k - 1], to: times[k])
@@ -228,7 +240,12 @@ public struct FilterRun: Sendable, Equatable, Codable {
         storage.withUnsafeMutableBufferPointer { target in
             matrix.elements.withUnsafeBufferPointer { source in
                 var k = offset
-                for j in 0..<n { for i in j..<n { target[k] = source[i + j * n]; k += 1 } }
+                for j in 0..<n {
+                    for i in j..<n {
+                        target[k] = source[i + j * n]
+                        k += 1
+                    }
+                }
             }
         }
     }

@@ -45,11 +45,13 @@ public struct Gate: Sendable, Equatable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let threshold = try container.decodeIfPresent(Double.self, forKey: .threshold) ?? .infinity
         guard threshold > 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .threshold, in: container,
-                                                   debugDescription: "a gate threshold must be > 0, got \(threshold)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .threshold, in: container,
+                debugDescription: "a gate threshold must be > 0, got \(threshold)")
         }
-        self.init(threshold: threshold, action: try container.decode(Action.self, forKey: .action),
-                  degreesOfFreedom: try container.decodeIfPresent(Int.self, forKey: .degreesOfFreedom))
+        self.init(
+            threshold: threshold, action: try container.decode(Action.self, forKey: .action),
+            degreesOfFreedom: try container.decodeIfPresent(Int.self, forKey: .degreesOfFreedom))
     }
 
     /// Encodes a gate, leaving out the threshold of `Gate.off` (infinity, which JSON cannot hold).
@@ -65,9 +67,12 @@ public struct Gate: Sendable, Equatable, Hashable, Codable {
     /// For a scalar measurement, `mahalanobis(5)` is the classic 5-sigma gate |y| > 5 √S.
     ///
     /// - Throws: `EstimationError.invalidParameter` unless k > 0 (infinity is allowed and means no gate).
-    public static func mahalanobis(_ standardDeviations: Double, action: Action = .reject) throws(EstimationError) -> Gate {
+    public static func mahalanobis(_ standardDeviations: Double, action: Action = .reject) throws(EstimationError)
+        -> Gate
+    {
         guard standardDeviations > 0, !standardDeviations.isNaN else {
-            throw .invalidParameter(name: "gate width in standard deviations", value: standardDeviations, expectation: "> 0")
+            throw .invalidParameter(
+                name: "gate width in standard deviations", value: standardDeviations, expectation: "> 0")
         }
         return Gate(threshold: standardDeviations * standardDeviations, action: action, degreesOfFreedom: nil)
     }
@@ -81,12 +86,15 @@ public struct Gate: Sendable, Equatable, Hashable, Codable {
     ///   - action: reject or inflate.
     /// - Throws: `EstimationError.invalidParameter` for a probability outside (0, 1) or m < 1.
     /// - Complexity: a few Newton steps on the incomplete gamma function (`ChiSquare.quantile`).
-    public static func chiSquare(probability: Double, degreesOfFreedom: Int = 1, action: Action = .reject) throws(EstimationError) -> Gate {
+    public static func chiSquare(probability: Double, degreesOfFreedom: Int = 1, action: Action = .reject)
+        throws(EstimationError) -> Gate
+    {
         guard probability > 0, probability < 1 else {
             throw .invalidParameter(name: "gate probability", value: probability, expectation: "in (0, 1)")
         }
         guard degreesOfFreedom >= 1 else {
-            throw .invalidParameter(name: "gate degrees of freedom", value: Double(degreesOfFreedom), expectation: ">= 1")
+            throw .invalidParameter(
+                name: "gate degrees of freedom", value: Double(degreesOfFreedom), expectation: ">= 1")
         }
         let threshold = ChiSquare.quantile(probability: probability, degreesOfFreedom: degreesOfFreedom)
         return Gate(threshold: threshold, action: action, degreesOfFreedom: degreesOfFreedom)

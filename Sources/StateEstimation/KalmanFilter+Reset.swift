@@ -16,7 +16,9 @@ extension KalmanFilter {
     ///   `.notPositiveDefinite(.updatedCovariance, leadingMinor:)`; the filter is then unchanged.
     public mutating func reset(mean newMean: [Double], covariance newCovariance: Matrix) throws(EstimationError) {
         let n = stateCount
-        guard newMean.count == n else { throw .dimensionMismatch(.updatedMean, expected: "\(n) values", actual: "\(newMean.count) values") }
+        guard newMean.count == n else {
+            throw .dimensionMismatch(.updatedMean, expected: "\(n) values", actual: "\(newMean.count) values")
+        }
         guard newMean.allSatisfy(\.isFinite) else { throw .nonFinite(.updatedMean) }
         let checked = try Self.validatedCovariance(newCovariance, stateCount: n, quantity: .updatedCovariance)
         mean = Matrix(rows: n, columns: 1, columnMajor: newMean)

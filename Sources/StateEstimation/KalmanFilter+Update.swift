@@ -41,11 +41,13 @@ extension KalmanFilter {
         guard variance.isFinite else { throw .nonFinite(.measurementNoise) }
         guard variance > 0 else { throw .notPositiveDefinite(.measurementNoise, leadingMinor: 1) }
         guard kind.dimension == 1 else {
-            throw .dimensionMismatch(.measurement, expected: "a scalar kind", actual: "a kind of dimension \(kind.dimension)")
+            throw .dimensionMismatch(
+                .measurement, expected: "a scalar kind", actual: "a kind of dimension \(kind.dimension)")
         }
-        let outcome = try Self.applyScalarUpdate(value, variance: variance, kind: kind, gate: gate, mean: &mean,
-                                                 covariance: &covariance, step: &workspace.step,
-                                                 update: &workspace.scalar)
+        let outcome = try Self.applyScalarUpdate(
+            value, variance: variance, kind: kind, gate: gate, mean: &mean,
+            covariance: &covariance, step: &workspace.step,
+            update: &workspace.scalar)
         if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
         return ScalarUpdateRecord(
             time: time, innovation: outcome.innovation, innovationVariance: outcome.innovationVariance,
@@ -79,16 +81,19 @@ extension KalmanFilter {
         update.observationMatrix.setZero()
         kind.observationMatrix(at: mean, into: &update.observationMatrix)
         guard update.observationMatrix.rows == 1, update.observationMatrix.columns == n else {
-            throw .dimensionMismatch(.observationMatrix, expected: "1x\(n)",
-                                     actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
+            throw .dimensionMismatch(
+                .observationMatrix, expected: "1x\(n)",
+                actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
         }
         kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
         guard update.predicted.rows == 1, update.predicted.columns == 1 else {
-            throw .dimensionMismatch(.predictedMeasurement, expected: "1x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
+            throw .dimensionMismatch(
+                .predictedMeasurement, expected: "1x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
         }
-        precondition(covariance.elements.count == n * n && update.crossCovariance.elements.count == n
-                     && filter.mean.elements.count == n && filter.covariance.elements.count == n * n
-                     && filter.josephWorkspace.elements.count == n * (n + 1), "scalar update: shapes")
+        precondition(
+            covariance.elements.count == n * n && update.crossCovariance.elements.count == n
+                && filter.mean.elements.count == n && filter.covariance.elements.count == n * n
+                && filter.josephWorkspace.elements.count == n * (n + 1), "scalar update: shapes")
         // y = z − h(x⁻), as z + (−1) h(x⁻) (what `add(_:scaledBy: -1)` computes).
         let y = z + -1 * update.predicted.elements[0]
         // U = P⁻ hᵀ, into U's storage; S = h U + R.
@@ -121,8 +126,9 @@ extension KalmanFilter {
         if nis > gate.threshold {
             switch gate.action {
             case .reject:
-                return ScalarOutcome(innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
-                                     decision: .rejected(.innovationGate(threshold: gate.threshold)))
+                return ScalarOutcome(
+                    innovation: y, innovationVariance: s, normalizedInnovationSquared: nis,
+                    decision: .rejected(.innovationGate(threshold: gate.threshold)))
             case .inflate:
                 // R' = R + (c − 1) S, so that S' = c S and the NIS against S' is the threshold.
                 inflation = nis / gate.threshold
@@ -183,7 +189,9 @@ extension KalmanFilter {
         _ values: [Double], kind: Kind, noise: Matrix, gate: Gate = .off
     ) throws(EstimationError) -> UpdateRecord {
         let m = kind.dimension
-        guard m >= 1 else { throw .dimensionMismatch(.measurement, expected: "a kind of dimension >= 1", actual: "dimension \(m)") }
+        guard m >= 1 else {
+            throw .dimensionMismatch(.measurement, expected: "a kind of dimension >= 1", actual: "dimension \(m)")
+        }
         guard values.count == m else {
             throw .dimensionMismatch(.measurement, expected: "\(m) values", actual: "\(values.count) values")
         }
@@ -199,17 +207,25 @@ extension KalmanFilter {
         }
         guard noise.isFinite else { throw .nonFinite(.measurementNoise) }
         try Self.checkSymmetric(noise, quantity: .measurementNoise)
-        if workspace.vector.count <= m { workspace.vector += Array(repeating: nil, count: m + 1 - workspace.vector.count) }
-        if workspace.vector[m] == nil { workspace.vector[m] = UpdateWorkspace(stateCount: stateCount, measurementCount: m) }
+        if workspace.vector.count <= m {
+            workspace.vector += Array(repeating: nil, count: m + 1 - workspace.vector.count)
+        }
+        if workspace.vector[m] == nil {
+            workspace.vector[m] = UpdateWorkspace(stateCount: stateCount, measurementCount: m)
+        }
         // Take the workspace out (a move, no copy) so that the kernel holds it exclusively.
-        guard var update = workspace.vector[m] else { throw .dimensionMismatch(.measurement, expected: "a workspace", actual: "none") }
+        guard var update = workspace.vector[m] else {
+            throw .dimensionMismatch(.measurement, expected: "a workspace", actual: "none")
+        }
         workspace.vector[m] = nil
         defer { workspace.vector[m] = update }
         update.innovationFactor.assign(noise)
         do {
             try update.innovationFactor.overwriteWithCholeskyFactor()
         } catch {
-            if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.measurementNoise, leadingMinor: minor) }
+            if case .notPositiveDefinite(_, let minor) = error {
+                throw .notPositiveDefinite(.measurementNoise, leadingMinor: minor)
+            }
             throw .nonFinite(.measurementNoise)
         }
         update.measurement.elements.withUnsafeMutableBufferPointer { z in
@@ -217,8 +233,9 @@ extension KalmanFilter {
         }
         update.noise.assign(noise)
         update.noise.symmetrize()
-        let outcome = try Self.applyUpdate(kind: kind, gate: gate, mean: &mean, covariance: &covariance,
-                                           step: &workspace.step, update: &update)
+        let outcome = try Self.applyUpdate(
+            kind: kind, gate: gate, mean: &mean, covariance: &covariance,
+            step: &workspace.step, update: &update)
         if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
         return UpdateRecord(
             time: time, innovation: update.innovation.elements, innovationCovariance: update.innovationCovariance,
@@ -244,12 +261,15 @@ extension KalmanFilter {
         update.observationMatrix.setZero()
         kind.observationMatrix(at: mean, into: &update.observationMatrix)
         guard update.observationMatrix.rows == m, update.observationMatrix.columns == n else {
-            throw .dimensionMismatch(.observationMatrix, expected: "\(m)x\(n)",
-                                     actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
+            throw .dimensionMismatch(
+                .observationMatrix, expected: "\(m)x\(n)",
+                actual: "\(update.observationMatrix.rows)x\(update.observationMatrix.columns)")
         }
         kind.predictedMeasurement(at: mean, observationMatrix: update.observationMatrix, into: &update.predicted)
         guard update.predicted.rows == m, update.predicted.columns == 1 else {
-            throw .dimensionMismatch(.predictedMeasurement, expected: "\(m)x1", actual: "\(update.predicted.rows)x\(update.predicted.columns)")
+            throw .dimensionMismatch(
+                .predictedMeasurement, expected: "\(m)x1",
+                actual: "\(update.predicted.rows)x\(update.predicted.columns)")
         }
 
         // y = z − h(x⁻)
@@ -258,8 +278,9 @@ extension KalmanFilter {
         // U = P⁻ Hᵀ,  S = H U + R  (symmetrised: H U is symmetric only up to rounding)
         Matrix.multiplyByLoops(covariance, .none, update.observationMatrix, .transposed, into: &update.crossCovariance)
         update.innovationCovariance.assign(update.noise)
-        Matrix.multiplyByLoops(update.observationMatrix, .none, update.crossCovariance, .none,
-                               into: &update.innovationCovariance, beta: 1)
+        Matrix.multiplyByLoops(
+            update.observationMatrix, .none, update.crossCovariance, .none,
+            into: &update.innovationCovariance, beta: 1)
 
         // S = L Lᵀ; NIS = |L⁻¹ y|²; log det S = 2 Σ log Lᵢᵢ.
         var nis = 0.0
@@ -281,7 +302,9 @@ extension KalmanFilter {
             do {
                 try update.innovationFactor.overwriteWithCholeskyFactor()
             } catch {
-                if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.innovationCovariance, leadingMinor: minor) }
+                if case .notPositiveDefinite(_, let minor) = error {
+                    throw .notPositiveDefinite(.innovationCovariance, leadingMinor: minor)
+                }
                 throw update.nonFiniteCulprit(otherwise: .innovationCovariance)
             }
             update.whitenedInnovation.assign(update.innovation)
@@ -304,8 +327,9 @@ extension KalmanFilter {
         if nis > gate.threshold {
             switch gate.action {
             case .reject:
-                return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood,
-                                     decision: .rejected(.innovationGate(threshold: gate.threshold)))
+                return UpdateOutcome(
+                    normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood,
+                    decision: .rejected(.innovationGate(threshold: gate.threshold)))
             case .inflate:
                 // R' = R + (c − 1) S, so that S' = c S and the NIS against S' is the threshold.
                 inflation = nis / gate.threshold
@@ -323,8 +347,9 @@ extension KalmanFilter {
             filter.mean.assign(mean)
             Matrix.multiplyByLoops(update.crossCovariance, .none, update.innovation, .none, into: &filter.mean, beta: 1)
             // Joseph form with A = I − K h taken as the rank-one update it is: O(n²).
-            Matrix.formJosephUpdate(covariance, gain: update.crossCovariance, observationRow: update.observationMatrix,
-                                    noiseVariance: r, into: &filter.covariance, workspace: &filter.josephWorkspace)
+            Matrix.formJosephUpdate(
+                covariance, gain: update.crossCovariance, observationRow: update.observationMatrix,
+                noiseVariance: r, into: &filter.covariance, workspace: &filter.josephWorkspace)
         } else {
             // Kᵀ: solve S' Kᵀ = Uᵀ with the factor of S (S' = c S when inflated).
             Self.transpose(update.crossCovariance, into: &update.gainTransposed)
@@ -340,21 +365,26 @@ extension KalmanFilter {
             }
             // x = x⁻ + K y
             filter.mean.assign(mean)
-            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
+            Matrix.multiplyByLoops(
+                update.gainTransposed, .transposed, update.innovation, .none, into: &filter.mean, beta: 1)
             // Joseph form: P = A P⁻ Aᵀ + K R Kᵀ with A = I − K H.
             filter.josephFactor.setIdentity()
-            Matrix.multiplyByLoops(update.gainTransposed, .transposed, update.observationMatrix, .none,
-                                   into: &filter.josephFactor, alpha: -1, beta: 1)
-            Matrix.formCongruence(filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
-            Matrix.formCongruence(update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
-                                  workspace: &update.gainProduct, beta: 1)
+            Matrix.multiplyByLoops(
+                update.gainTransposed, .transposed, update.observationMatrix, .none,
+                into: &filter.josephFactor, alpha: -1, beta: 1)
+            Matrix.formCongruence(
+                filter.josephFactor, .none, covariance, into: &filter.covariance, workspace: &filter.product)
+            Matrix.formCongruence(
+                update.gainTransposed, .transposed, update.noise, into: &filter.covariance,
+                workspace: &update.gainProduct, beta: 1)
         }
         // One check of the results catches NaN or infinity anywhere upstream; only then look for the culprit.
         guard filter.mean.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedMean) }
         guard filter.covariance.allElementsFinite else { throw update.nonFiniteCulprit(otherwise: .updatedCovariance) }
         swap(&mean, &filter.mean)
         swap(&covariance, &filter.covariance)
-        return UpdateOutcome(normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood, decision: decision)
+        return UpdateOutcome(
+            normalizedInnovationSquared: nis, logLikelihoodIncrement: logLikelihood, decision: decision)
     }
 
     /// B ← Aᵀ into a preallocated matrix.
@@ -383,7 +413,8 @@ extension UpdateWorkspace {
 /// U = P hᵀ into `u`; returns h U. The sums of `Matrix.multiplyByLoops`, in its order.
 @inline(__always)
 private func crossCovarianceLoops(
-    _ n: Int, _ p: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>, _ u: UnsafeMutableBufferPointer<Double>
+    _ n: Int, _ p: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>,
+    _ u: UnsafeMutableBufferPointer<Double>
 ) -> Double {
     for i in 0..<n {
         var sum = 0.0

@@ -47,11 +47,15 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// - Throws: `EstimationError.dimensionMismatch` if x0 or P0 is not of dimension n; `.nonFiniteTime`;
     ///   `.nonFinite` for NaN or infinity in x0 or P0; `.notSymmetric` if P0 is not symmetric (to 1e-12 relative);
     ///   `.notPositiveDefinite(.initialCovariance, leadingMinor:)` if Cholesky fails.
-    public init(model: Model, time: Seconds, mean: [Double], covariance: Matrix, recordsRun: Bool = false) throws(EstimationError) {
+    public init(model: Model, time: Seconds, mean: [Double], covariance: Matrix, recordsRun: Bool = false)
+        throws(EstimationError)
+    {
         let n = model.stateCount
         guard n >= 1 else { throw .invalidParameter(name: "state count", value: Double(n), expectation: ">= 1") }
         guard time.isFinite else { throw .nonFiniteTime(time) }
-        guard mean.count == n else { throw .dimensionMismatch(.initialMean, expected: "\(n) values", actual: "\(mean.count) values") }
+        guard mean.count == n else {
+            throw .dimensionMismatch(.initialMean, expected: "\(n) values", actual: "\(mean.count) values")
+        }
         guard mean.allSatisfy(\.isFinite) else { throw .nonFinite(.initialMean) }
         self.model = model
         self.time = time
@@ -59,7 +63,8 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         self.covariance = try Self.validatedCovariance(covariance, stateCount: n, quantity: .initialCovariance)
         self.workspace = FilterWorkspace(stateCount: n)
         self.recordedRun = recordsRun ? FilterRun(stateCount: n) : nil
-        recordedRun?.beginEpoch(time: time, transition: nil, processNoise: nil, mean: self.mean, covariance: self.covariance)
+        recordedRun?.beginEpoch(
+            time: time, transition: nil, processNoise: nil, mean: self.mean, covariance: self.covariance)
     }
 
     /// The state dimension n.
@@ -75,8 +80,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     ///   then unchanged.
     public mutating func replaceModel(_ newModel: Model) throws(EstimationError) {
         guard newModel.stateCount == stateCount else {
-            throw .dimensionMismatch(.transition, expected: "\(stateCount)x\(stateCount)",
-                                     actual: "\(newModel.stateCount)x\(newModel.stateCount)")
+            throw .dimensionMismatch(
+                .transition, expected: "\(stateCount)x\(stateCount)",
+                actual: "\(newModel.stateCount)x\(newModel.stateCount)")
         }
         model = newModel
         // F and Q cached for the last step came from the old model.
@@ -118,7 +124,8 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     ///   `.invalidParameter` for an index outside the state. The filter is unchanged after a throw.
     public mutating func predict(to newTime: Seconds, input: Double, onState index: Int) throws(EstimationError) {
         guard index >= 0, index < stateCount else {
-            throw .invalidParameter(name: "input state index", value: Double(index), expectation: "in 0..<\(stateCount)")
+            throw .invalidParameter(
+                name: "input state index", value: Double(index), expectation: "in 0..<\(stateCount)")
         }
         guard input.isFinite else { throw .nonFinite(.input) }
         guard newTime.isFinite else { throw .nonFiniteTime(newTime) }
@@ -147,10 +154,19 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         // x⁻ = F x and P⁻ = F P Fᵀ + Q (lower triangle of Q read, result exactly symmetric), into the step's
         // candidate state. One check of the results catches NaN or infinity anywhere upstream; only then look for
         // the culprit.
-        guard Self.predictKernel(stateCount: n, transition: workspace.transition, processNoise: workspace.processNoise,
-                                 mean: mean, covariance: covariance, step: &workspace.step) else {
-            if !workspace.transition.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.transition) }
-            if !workspace.processNoise.allElementsFinite { workspace.discretizedStep = .nan; throw .nonFinite(.processNoise) }
+        guard
+            Self.predictKernel(
+                stateCount: n, transition: workspace.transition, processNoise: workspace.processNoise,
+                mean: mean, covariance: covariance, step: &workspace.step)
+        else {
+            if !workspace.transition.allElementsFinite {
+                workspace.discretizedStep = .nan
+                throw .nonFinite(.transition)
+            }
+            if !workspace.processNoise.allElementsFinite {
+                workspace.discretizedStep = .nan
+                throw .nonFinite(.processNoise)
+            }
             throw .nonFinite(.predictedCovariance)
         }
         swap(&mean, &workspace.step.mean)
@@ -159,8 +175,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         time = newTime
         // A case pattern, not `!= nil`, which copies the whole run (through a generic witness) every step.
         if case .some = recordedRun {
-            recordedRun?.beginEpoch(time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,
-                                    input: input, inputState: index, mean: mean, covariance: covariance)
+            recordedRun?.beginEpoch(
+                time: newTime, transition: workspace.transition, processNoise: workspace.processNoise,
+                input: input, inputState: index, mean: mean, covariance: covariance)
         }
     }
 
@@ -174,12 +191,15 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// computed and checked; the upper one is its mirror image.
     ///
     /// - Precondition: F, Q, P are n x n and x is n x 1 (the caller checked F and Q; x and P are the filter's).
-    static func predictKernel(stateCount n: Int, transition: Matrix, processNoise: Matrix, mean: Matrix,
-                              covariance: Matrix, step: inout StepWorkspace) -> Bool {
-        precondition(transition.elements.count == n * n && processNoise.elements.count == n * n
-                     && covariance.elements.count == n * n && mean.elements.count == n
-                     && step.mean.elements.count == n && step.covariance.elements.count == n * n
-                     && step.product.elements.count == n * n, "predict: shapes")
+    static func predictKernel(
+        stateCount n: Int, transition: Matrix, processNoise: Matrix, mean: Matrix,
+        covariance: Matrix, step: inout StepWorkspace
+    ) -> Bool {
+        precondition(
+            transition.elements.count == n * n && processNoise.elements.count == n * n
+                && covariance.elements.count == n * n && mean.elements.count == n
+                && step.mean.elements.count == n && step.covariance.elements.count == n * n
+                && step.product.elements.count == n * n, "predict: shapes")
         return transition.elements.withUnsafeBufferPointer { f in
             processNoise.elements.withUnsafeBufferPointer { q in
                 mean.elements.withUnsafeBufferPointer { x in
@@ -204,7 +224,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     }
 
     /// Checks a covariance given from outside and returns it exactly symmetric.
-    static func validatedCovariance(_ p: Matrix, stateCount n: Int, quantity: EstimationError.Quantity) throws(EstimationError) -> Matrix {
+    static func validatedCovariance(_ p: Matrix, stateCount n: Int, quantity: EstimationError.Quantity)
+        throws(EstimationError) -> Matrix
+    {
         guard p.rows == n, p.columns == n else {
             throw .dimensionMismatch(quantity, expected: "\(n)x\(n)", actual: "\(p.rows)x\(p.columns)")
         }
@@ -215,7 +237,9 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         do {
             _ = try symmetric.choleskyFactor()
         } catch {
-            if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(quantity, leadingMinor: minor) }
+            if case .notPositiveDefinite(_, let minor) = error {
+                throw .notPositiveDefinite(quantity, leadingMinor: minor)
+            }
             throw .nonFinite(quantity)
         }
         return symmetric

@@ -72,7 +72,9 @@ public struct LinearMeasurement: MeasurementKind, Equatable, Hashable, Codable {
     public var dimension: Int { observationMatrix.rows }
 
     public func observationMatrix(at mean: Matrix, into observationMatrix: inout Matrix) {
-        if observationMatrix.rows == self.observationMatrix.rows && observationMatrix.columns == self.observationMatrix.columns {
+        if observationMatrix.rows == self.observationMatrix.rows
+            && observationMatrix.columns == self.observationMatrix.columns
+        {
             observationMatrix.assign(self.observationMatrix)
         } else {
             // The engine reports the shape mismatch.

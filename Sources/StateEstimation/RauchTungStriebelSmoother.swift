@@ -81,8 +81,9 @@ public struct RauchTungStriebelSmoother: Sendable {
                 filteredMean.load(from: means, at: k * n)
                 FilterRun.unpack(covariances, at: k * packed, into: &filteredCovariance)
                 run.loadStep(of: k + 1, transition: &transition, processNoise: &processNoise)
-                run.predict(epoch: k + 1, previousMean: filteredMean, previousCovariance: filteredCovariance,
-                            transition: transition, processNoise: processNoise, into: &predicted)
+                run.predict(
+                    epoch: k + 1, previousMean: filteredMean, previousCovariance: filteredCovariance,
+                    transition: transition, processNoise: processNoise, into: &predicted)
                 try step()
                 newMean.store(into: &means, at: k * n)
                 FilterRun.storePacked(newCovariance, into: &covariances, at: k * packed)
@@ -100,7 +101,9 @@ public struct RauchTungStriebelSmoother: Sendable {
         do {
             try predicted.covariance.overwriteWithCholeskyFactor()
         } catch {
-            if case .notPositiveDefinite(_, let minor) = error { throw .notPositiveDefinite(.predictedCovariance, leadingMinor: minor) }
+            if case .notPositiveDefinite(_, let minor) = error {
+                throw .notPositiveDefinite(.predictedCovariance, leadingMinor: minor)
+            }
             throw .nonFinite(.predictedCovariance)
         }
         // Cᵀ = (P⁻ₖ₊₁)⁻¹ F Pₖ, solving with the factor.
@@ -119,8 +122,10 @@ public struct RauchTungStriebelSmoother: Sendable {
         factor.setIdentity()
         Matrix.multiplyByLoops(gainTransposed, .transposed, transition, .none, into: &factor, alpha: -1, beta: 1)
         Matrix.formCongruence(factor, .none, filteredCovariance, into: &newCovariance, workspace: &product)
-        Matrix.formCongruence(gainTransposed, .transposed, processNoise, into: &newCovariance, workspace: &product, beta: 1)
-        Matrix.formCongruence(gainTransposed, .transposed, nextCovariance, into: &newCovariance, workspace: &product, beta: 1)
+        Matrix.formCongruence(
+            gainTransposed, .transposed, processNoise, into: &newCovariance, workspace: &product, beta: 1)
+        Matrix.formCongruence(
+            gainTransposed, .transposed, nextCovariance, into: &newCovariance, workspace: &product, beta: 1)
         guard newMean.isFinite, newCovariance.isFinite else { throw .nonFinite(.predictedCovariance) }
     }
 }

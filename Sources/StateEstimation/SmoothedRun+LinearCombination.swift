@@ -52,17 +52,21 @@ extension SmoothedRun {
     /// - Throws: `EstimationError.dimensionMismatch` if the run does not match; `.notPositiveDefinite` if a
     ///   predicted covariance cannot be factorised.
     /// - Complexity: O(E n³ + T n²) for the E epochs spanned by the combinations and T terms in all.
-    public func errorVariances(of combinations: [StateCombination], run: FilterRun) throws(EstimationError) -> [Double] {
+    public func errorVariances(of combinations: [StateCombination], run: FilterRun) throws(EstimationError) -> [Double]
+    {
         let n = stateCount
         guard run.stateCount == n, run.epochCount == epochCount else {
-            throw .dimensionMismatch(.recordedRun, expected: "the run this was smoothed from (\(epochCount) epochs)",
-                                     actual: "\(run.epochCount) epochs of dimension \(run.stateCount)")
+            throw .dimensionMismatch(
+                .recordedRun, expected: "the run this was smoothed from (\(epochCount) epochs)",
+                actual: "\(run.epochCount) epochs of dimension \(run.stateCount)")
         }
         var variances = [Double](repeating: 0, count: combinations.count)
         for (index, combination) in combinations.enumerated() {
-            for term in combination.terms where term.epoch < 0 || term.epoch >= epochCount || term.coefficients.count != n {
-                throw .dimensionMismatch(.recordedRun, expected: "epochs in 0..<\(epochCount) with \(n) coefficients",
-                                         actual: "epoch \(term.epoch) with \(term.coefficients.count) (combination \(index))")
+            for term in combination.terms
+            where term.epoch < 0 || term.epoch >= epochCount || term.coefficients.count != n {
+                throw .dimensionMismatch(
+                    .recordedRun, expected: "epochs in 0..<\(epochCount) with \(n) coefficients",
+                    actual: "epoch \(term.epoch) with \(term.coefficients.count) (combination \(index))")
             }
         }
         // Combinations in order of their first epoch; the active ones carry (index, next term, b).
@@ -92,7 +96,8 @@ extension SmoothedRun {
                     active[a].nextTerm += 1
                 }
                 if active[a].nextTerm == terms.count {
-                    variances[active[a].index] = max(0, variances[active[a].index] + Self.quadratic(current, active[a].b))
+                    variances[active[a].index] = max(
+                        0, variances[active[a].index] + Self.quadratic(current, active[a].b))
                 } else {
                     needsGain = true
                 }
@@ -103,8 +108,9 @@ extension SmoothedRun {
                 factor = run.predictedCovariance(at: k + 1)
                 do {
                     try factor.overwriteWithCholeskyFactor()
-                    Matrix.multiplyByLoops(run.transition(at: k + 1), .none, run.filteredCovariance(at: k), .none,
-                                           into: &gainTransposed)
+                    Matrix.multiplyByLoops(
+                        run.transition(at: k + 1), .none, run.filteredCovariance(at: k), .none,
+                        into: &gainTransposed)
                     try factor.solveWithCholeskyFactor(&gainTransposed)
                 } catch {
                     throw .notPositiveDefinite(.predictedCovariance, leadingMinor: n)

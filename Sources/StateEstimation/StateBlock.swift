@@ -42,12 +42,22 @@ public enum StateBlock: Sendable, Equatable, Hashable, Codable {
     public func validate() throws(EstimationError) {
         switch self {
         case .randomWalk(let q):
-            guard q.isFinite, q >= 0 else { throw .invalidParameter(name: "random-walk noise density", value: q, expectation: "finite and >= 0") }
+            guard q.isFinite, q >= 0 else {
+                throw .invalidParameter(name: "random-walk noise density", value: q, expectation: "finite and >= 0")
+            }
         case .gaussMarkov(let sigma, let tau):
-            guard sigma.isFinite, sigma >= 0 else { throw .invalidParameter(name: "Gauss-Markov standard deviation", value: sigma, expectation: "finite and >= 0") }
-            guard tau.isFinite, tau > 0 else { throw .invalidParameter(name: "Gauss-Markov correlation time", value: tau, expectation: "finite and > 0 s") }
+            guard sigma.isFinite, sigma >= 0 else {
+                throw .invalidParameter(
+                    name: "Gauss-Markov standard deviation", value: sigma, expectation: "finite and >= 0")
+            }
+            guard tau.isFinite, tau > 0 else {
+                throw .invalidParameter(
+                    name: "Gauss-Markov correlation time", value: tau, expectation: "finite and > 0 s")
+            }
         case .constantVelocity(let q):
-            guard q.isFinite, q >= 0 else { throw .invalidParameter(name: "acceleration noise density", value: q, expectation: "finite and >= 0") }
+            guard q.isFinite, q >= 0 else {
+                throw .invalidParameter(name: "acceleration noise density", value: q, expectation: "finite and >= 0")
+            }
         }
     }
 

@@ -25,7 +25,9 @@ public struct TimedMeasurement<Kind: MeasurementKind>: Sendable {
 
     /// A scalar measurement z with variance R (squared measurement units).
     public init(time: Seconds, kind: Kind, value: Double, variance: Double, gate: Gate = .off) {
-        self.init(time: time, kind: kind, values: [value], noise: Matrix(rows: 1, columns: 1, columnMajor: [variance]), gate: gate)
+        self.init(
+            time: time, kind: kind, values: [value], noise: Matrix(rows: 1, columns: 1, columnMajor: [variance]),
+            gate: gate)
     }
 }
 

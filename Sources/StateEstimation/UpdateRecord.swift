@@ -19,7 +19,9 @@ public struct ScalarUpdateRecord: Sendable, Equatable, Hashable, Codable {
     /// The log-likelihood increment log N(z; h(x⁻), S) = −½ (ε + log 2π + log S), in nats.
     ///
     /// Computed from the record on demand: a filter run rarely needs it, and its logarithm would cost every update.
-    public var logLikelihoodIncrement: Double { -0.5 * (normalizedInnovationSquared + logTwoPi + log(innovationVariance)) }
+    public var logLikelihoodIncrement: Double {
+        -0.5 * (normalizedInnovationSquared + logTwoPi + log(innovationVariance))
+    }
 }
 
 /// What one update of any dimension saw and did.
@@ -42,15 +44,18 @@ public struct UpdateRecord: Sendable, Equatable, Hashable, Codable {
 
     /// The record of a scalar update, as a record of dimension one.
     public init(_ scalar: ScalarUpdateRecord) {
-        self.init(time: scalar.time, innovation: [scalar.innovation],
-                  innovationCovariance: Matrix(rows: 1, columns: 1, columnMajor: [scalar.innovationVariance]),
-                  normalizedInnovationSquared: scalar.normalizedInnovationSquared,
-                  logLikelihoodIncrement: scalar.logLikelihoodIncrement, decision: scalar.decision)
+        self.init(
+            time: scalar.time, innovation: [scalar.innovation],
+            innovationCovariance: Matrix(rows: 1, columns: 1, columnMajor: [scalar.innovationVariance]),
+            normalizedInnovationSquared: scalar.normalizedInnovationSquared,
+            logLikelihoodIncrement: scalar.logLikelihoodIncrement, decision: scalar.decision)
     }
 
     /// A record from its fields.
-    public init(time: Seconds, innovation: [Double], innovationCovariance: Matrix,
-                normalizedInnovationSquared: Double, logLikelihoodIncrement: Double, decision: UpdateDecision) {
+    public init(
+        time: Seconds, innovation: [Double], innovationCovariance: Matrix,
+        normalizedInnovationSquared: Double, logLikelihoodIncrement: Double, decision: UpdateDecision
+    ) {
         self.time = time
         self.innovation = innovation
         self.innovationCovariance = innovationCovariance

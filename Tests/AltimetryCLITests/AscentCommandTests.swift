@@ -2,39 +2,49 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
 @Suite("AscentCommand")
 struct AscentCommandTests {
-    @Test("GIVEN ten minutes of rolling terrain WHEN ascent --json runs THEN every key of the issue is there and the totals match the library")
+    @Test(
+        "GIVEN ten minutes of rolling terrain WHEN ascent --json runs THEN every key of the issue is there and the totals match the library"
+    )
     func json() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let recording = try Scenario.named(.rolling, seed: 4, duration: 600).simulate()
-        let input = try dir.file("rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
+        let input = try dir.file(
+            "rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
         let result = runAltimetry(["ascent", input, "--json"])
         #expect(result.code == .success, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        for key in ["ascent_m", "ascent_sigma_m", "descent_m", "descent_sigma_m", "highest_m", "highest_sigma_m", "lowest_m",
-                    "lowest_sigma_m", "temperature_assumed", "gps_only", "barometer_only", "segments"] {
+        for key in [
+            "ascent_m", "ascent_sigma_m", "descent_m", "descent_sigma_m", "highest_m", "highest_sigma_m", "lowest_m",
+            "lowest_sigma_m", "temperature_assumed", "gps_only", "barometer_only", "segments",
+        ] {
             #expect(object[key] != nil, "missing \(key)")
         }
         let gps = try #require(object["gps_only"] as? [[String: Any]])
         #expect(gps.compactMap { $0["hysteresis_m"] as? Double } == [0, 3, 5, 10])
         let segments = try #require(object["segments"] as? [[String: Any]])
-        #expect(segments.count >= 8)   // four hills and a bit: about 9 climbs and descents
+        #expect(segments.count >= 8)  // four hills and a bit: about 9 climbs and descents
         #expect(segments.allSatisfy { ($0["gain_m"] as? Double).map { abs($0) > 1 } ?? false })
         // The command reads what the file holds (times and values in CSV precision), so compare loosely with the
         // library on the simulated readings themselves.
-        let readings = recording.readings.map { AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude) }
+        let readings = recording.readings.map {
+            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude)
+        }
         let report = try AscentAnalysis.measure(readings)
         let ascent = try #require(object["ascent_m"] as? Double)
         #expect(abs(ascent - report.ascent.value) < 0.1, "\(ascent) against \(report.ascent.value)")
         #expect(object["temperature_assumed"] as? Bool == true)
     }
 
-    @Test("GIVEN two tracks WHEN fuse --smooth --summary runs THEN each track's summary holds its ascent as ascent --json gives it; without --smooth none")
+    @Test(
+        "GIVEN two tracks WHEN fuse --smooth --summary runs THEN each track's summary holds its ascent as ascent --json gives it; without --smooth none"
+    )
     func fuseSummary() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -45,14 +55,17 @@ struct AscentCommandTests {
             let text = String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self)
             let lines = text.split(separator: "\n").dropFirst()
             single[name] = try dir.file("\(name).csv", text)
-            #expect(text.hasPrefix("t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n"), "the simulated columns changed: \(text.prefix(60))")
+            #expect(
+                text.hasPrefix("t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n"),
+                "the simulated columns changed: \(text.prefix(60))")
             for line in lines { csv += "\(name),\(line)\n" }
         }
         let input = try dir.file("tracks.csv", csv)
         let summary = dir.path("summary.json")
         let fused = runAltimetry(["fuse", input, "--smooth", "--summary", summary, "--out", dir.path("out.csv")])
         #expect(fused.code == .success, "\(fused.err)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary))) as? [String: Any])
         let tracks = try #require(object["tracks"] as? [[String: Any]])
         #expect(tracks.count == 2)
         for track in tracks {
@@ -62,13 +75,17 @@ struct AscentCommandTests {
             let expected = try #require(try JSONSerialization.jsonObject(with: Data(alone.out.utf8)) as? [String: Any])
             // The same readings through the same method: the same document, key for key (compared as sorted JSON).
             let canonical = { (object: [String: Any]) throws -> String in
-                String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
             }
             #expect(try canonical(ascent) == canonical(expected), "track \(name)")
         }
         let unsmoothed = dir.path("plain.json")
-        #expect(runAltimetry(["fuse", input, "--summary", unsmoothed, "--out", dir.path("plain.csv")]).code == .success)
-        let plain = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unsmoothed))) as? [String: Any])
+        #expect(
+            runAltimetry(["fuse", input, "--summary", unsmoothed, "--out", dir.path("plain.csv")]).code == .success)
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: unsmoothed))) as? [String: Any]
+        )
         #expect((plain["tracks"] as? [[String: Any]])?.allSatisfy { $0["ascent"] == nil } == true)
     }
 
@@ -77,10 +94,14 @@ struct AscentCommandTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let recording = try Scenario.named(.rolling, seed: 5, duration: 300).simulate()
-        let input = try dir.file("rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
+        let input = try dir.file(
+            "rolling.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
         let result = runAltimetry(["ascent", input])
         #expect(result.code == .success)
-        for text in ["Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "Air column: temperature none in the track", "GPS only (gpxpy)", "Barometer only"] {
+        for text in [
+            "Ascent: ", "Descent: ", "Highest: ", "Hysteresis: ", "Air column: temperature none in the track",
+            "GPS only (gpxpy)", "Barometer only",
+        ] {
             #expect(result.out.contains(text), "missing '\(text)'")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -25,7 +26,8 @@ struct AtomicFileTests {
         try FileManager.default.createDirectory(atPath: dir.path("real"), withIntermediateDirectories: false)
         _ = try dir.file("real/track.csv", "old\n")
         try FileManager.default.createSymbolicLink(atPath: dir.path("inner.csv"), withDestinationPath: "real/track.csv")
-        try FileManager.default.createSymbolicLink(atPath: dir.path("outer.csv"), withDestinationPath: dir.path("inner.csv"))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path("outer.csv"), withDestinationPath: dir.path("inner.csv"))
 
         try AtomicFile.write(Array("new\n".utf8), to: dir.path("outer.csv"))
 

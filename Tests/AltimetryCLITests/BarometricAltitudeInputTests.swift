@@ -1,6 +1,7 @@
 import Altimetry
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -30,7 +31,8 @@ struct BarometricAltitudeInputTests {
         let a = runAltimetry(["fuse", try dir.file("a.csv", altitude)])
         let p = runAltimetry(["fuse", try dir.file("p.csv", pressure)])
         #expect(a.code == .success && p.code == .success, "\(a.err) \(p.err)")
-        let altitudes = { (text: String) in text.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] } }
+        let altitudes = { (text: String) in text.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] }
+        }
         #expect(altitudes(a.out) == altitudes(p.out))
     }
 

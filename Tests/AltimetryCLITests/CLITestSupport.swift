@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -10,8 +11,9 @@ final class CapturingConsole: @unchecked Sendable {
     private var err = ""
 
     var console: Console {
-        Console(write: { text in self.lock.withLock { self.out += text } },
-                writeError: { text in self.lock.withLock { self.err += text } })
+        Console(
+            write: { text in self.lock.withLock { self.out += text } },
+            writeError: { text in self.lock.withLock { self.err += text } })
     }
 
     var standardOutput: String { lock.withLock { out } }
@@ -50,8 +52,10 @@ func runAltimetry(_ arguments: [String]) -> (code: ExitCode, out: String, err: S
 
 /// Every row of `table` fused track by track with `TrackFusion`, in input order: the estimate (nil when rejected)
 /// and the status.
-func fuseRows(_ table: InputTable, skipInvalid: Bool = false,
-              parameters: AltitudeModelParameters = AltitudeModelParameters()) throws(InputError) -> [(AltitudeEstimate?, RowStatus)] {
+func fuseRows(
+    _ table: InputTable, skipInvalid: Bool = false,
+    parameters: AltitudeModelParameters = AltitudeModelParameters()
+) throws(InputError) -> [(AltitudeEstimate?, RowStatus)] {
     var fusions: [Int: TrackFusion] = [:]
     var out: [(AltitudeEstimate?, RowStatus)] = []
     var failure: InputError?
@@ -60,9 +64,12 @@ func fuseRows(_ table: InputTable, skipInvalid: Bool = false,
             for i in rows.indices {
                 let track = rows[i].track
                 var fusion: TrackFusion
-                if let known = fusions[track] { fusion = known } else {
-                    fusion = try TrackFusion(name: "", file: table.file, parameters: parameters, resume: nil,
-                                             skipInvalid: skipInvalid, smooth: false)
+                if let known = fusions[track] {
+                    fusion = known
+                } else {
+                    fusion = try TrackFusion(
+                        name: "", file: table.file, parameters: parameters, resume: nil,
+                        skipInvalid: skipInvalid, smooth: false)
                 }
                 out.append(try fusion.fuse(rows, i))
                 fusions[track] = fusion

@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -25,7 +26,8 @@ struct CSVReaderChunkTests {
             case 3: text += "\(time),\(track)\n"
             case 4: text += "\(time),\(track),1000,300,7\n"
             case 5: text += "bad,\(track),1000,300\n"
-            default: text += "\(time),\(track),\(1000 + Double(next(100)) / 10),\(next(2) == 0 ? "" : "\(300 + next(9))")\n"
+            default:
+                text += "\(time),\(track),\(1000 + Double(next(100)) / 10),\(next(2) == 0 ? "" : "\(300 + next(9))")\n"
             }
         }
         // An unterminated last line, short, or (a row of walk-0's, timed before its others) going backwards.
@@ -34,8 +36,9 @@ struct CSVReaderChunkTests {
         return text
     }
 
-    @Test("reading in chunks of any size gives the same table, or the same first error, as one chunk",
-          arguments: 0..<24)
+    @Test(
+        "reading in chunks of any size gives the same table, or the same first error, as one chunk",
+        arguments: 0..<24)
     func chunksMatchOnePass(seed: Int) throws {
         let text = Self.messyCSV(seed: UInt64(seed), rows: 40 + seed * 13, isoTime: seed % 3 == 0)
         let data = Data(text.utf8)
@@ -63,7 +66,9 @@ struct CSVReaderChunkTests {
         case (.failure(let x), .failure(let y)): return x == y ? nil : "errors \(x) vs \(y)"
         case (.success(let x), .success(let y)):
             if x.rows.count != y.rows.count { return "\(x.rows.count) vs \(y.rows.count) rows" }
-            if let k = x.rows.indices.first(where: { "\(x.rows[$0])" != "\(y.rows[$0])" }) { return "row \(k): \(x.rows[k]) vs \(y.rows[k])" }
+            if let k = x.rows.indices.first(where: { "\(x.rows[$0])" != "\(y.rows[$0])" }) {
+                return "row \(k): \(x.rows[k]) vs \(y.rows[k])"
+            }
             if x.trackNames != y.trackNames { return "tracks \(x.trackNames) vs \(y.trackNames)" }
             if x.skipped != y.skipped { return "skipped \(x.skipped) vs \(y.skipped)" }
             var (u, v) = (x, y)
@@ -75,7 +80,8 @@ struct CSVReaderChunkTests {
 
     @Test("a file with only a header, or a header and one row, reads the same in chunks")
     func tinyFiles() throws {
-        for text in ["t,pressure_hpa\n", "t,pressure_hpa", "t,pressure_hpa\n1,1000", "# c\n\nt,pressure_hpa\n1,1000\n"] {
+        for text in ["t,pressure_hpa\n", "t,pressure_hpa", "t,pressure_hpa\n1,1000", "# c\n\nt,pressure_hpa\n1,1000\n"]
+        {
             let data = Data(text.utf8)
             let one = try CSVReader.read(data, file: "x.csv")
             let chunked = try readCSV(data, file: "x.csv", options: ReadOptions(), approximateBytes: 1)

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -9,7 +10,8 @@ import Testing
 struct CalibrateCommandTests {
     static func write(_ dir: TemporaryDirectory, seconds: Double) throws -> String {
         let recording = try Scenario.named(.seedCalibration, seed: 2, duration: seconds).simulate()
-        return try dir.file("cal-\(Int(seconds)).csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
+        return try dir.file(
+            "cal-\(Int(seconds)).csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
     }
 
     @Test("The predicted minutes of GPS are what a longer recording of the same kind actually needs")
@@ -22,7 +24,9 @@ struct CalibrateCommandTests {
         #expect(!report.targetReached)
         let minutes = try #require(report.moreGPSMinutes)
         // The recording's own length is rounded to whole seconds; one more second of 1 Hz data covers it.
-        let long = runAltimetry(["calibrate", try Self.write(dir, seconds: 120 + (minutes * 60).rounded(.up) + 1), "--json"])
+        let long = runAltimetry([
+            "calibrate", try Self.write(dir, seconds: 120 + (minutes * 60).rounded(.up) + 1), "--json",
+        ])
         let after = try JSONDecoder().decode(CalibrateCommand.Report.self, from: Data(long.out.utf8))
         #expect(after.targetReached)
         // Exact under the model up to the linearisation point, which moves with the data by metres: 1 % of sigma.
@@ -43,6 +47,8 @@ struct CalibrateCommandTests {
         #expect(result.out.contains("more minutes of GPS needed"))
         let unreachable = runAltimetry(["calibrate", input, "--target-sigma", "0.05"])
         #expect(unreachable.out.contains("not reachable within 6 h"))
-        #expect(runAltimetry(["calibrate", input, "--target-sigma", "1000", "--json"]).out.contains("\"target_reached\" : true"))
+        #expect(
+            runAltimetry(["calibrate", input, "--target-sigma", "1000", "--json"]).out.contains(
+                "\"target_reached\" : true"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -28,8 +29,10 @@ struct ChunkPipelineTests {
 
     /// Runs a pipeline over `chunks` chunks, each task taking a pseudo-random few microseconds, and returns the
     /// log and the result. `failing` makes that task fail.
-    static func run(chunks: Int, lanes: Int, slots: Int, jobs: Int, endsWithEmptyRead: Bool, seed: UInt64,
-                    failing: Task? = nil) -> (events: [Event], completed: Bool) {
+    static func run(
+        chunks: Int, lanes: Int, slots: Int, jobs: Int, endsWithEmptyRead: Bool, seed: UInt64,
+        failing: Task? = nil
+    ) -> (events: [Event], completed: Bool) {
         let log = Log()
         let delays: [UInt32] = {
             var generator = SeededGenerator(seed: seed)
@@ -86,14 +89,17 @@ struct ChunkPipelineTests {
         }
     }
 
-    @Test("every chunk is read, processed on every lane and written once, in the orders promised",
-          arguments: [1, 2, 3])
+    @Test(
+        "every chunk is read, processed on every lane and written once, in the orders promised",
+        arguments: [1, 2, 3])
     func orders(jobs: Int) {
         for (chunks, lanes, slots) in [(0, 1, 1), (1, 1, 1), (7, 1, 1), (9, 3, 2), (12, 4, 4), (5, 6, 3)] {
             for endsWithEmptyRead in [false, true] {
-                let context = "\(chunks) chunks, \(lanes) lanes, \(slots) slots, \(jobs) jobs, empty read \(endsWithEmptyRead)"
-                let (events, completed) = Self.run(chunks: chunks, lanes: lanes, slots: slots, jobs: jobs,
-                                                   endsWithEmptyRead: endsWithEmptyRead, seed: UInt64(chunks * 31 + lanes))
+                let context =
+                    "\(chunks) chunks, \(lanes) lanes, \(slots) slots, \(jobs) jobs, empty read \(endsWithEmptyRead)"
+                let (events, completed) = Self.run(
+                    chunks: chunks, lanes: lanes, slots: slots, jobs: jobs,
+                    endsWithEmptyRead: endsWithEmptyRead, seed: UInt64(chunks * 31 + lanes))
                 #expect(completed, "\(context)")
                 Self.checkOrder(events, chunks: chunks, lanes: lanes, slots: slots, context: context)
             }
@@ -105,17 +111,22 @@ struct ChunkPipelineTests {
         let (events, completed) = Self.run(chunks: 3, lanes: 2, slots: 3, jobs: 1, endsWithEmptyRead: false, seed: 1)
         #expect(completed)
         let starts = events.compactMap { event -> Task? in if case .start(let task) = event { task } else { nil } }
-        #expect(starts == [.read(0), .process(lane: 0, chunk: 0), .process(lane: 1, chunk: 0), .write(0),
-                           .read(1), .process(lane: 0, chunk: 1), .process(lane: 1, chunk: 1), .write(1),
-                           .read(2), .process(lane: 0, chunk: 2), .process(lane: 1, chunk: 2), .write(2)])
+        #expect(
+            starts == [
+                .read(0), .process(lane: 0, chunk: 0), .process(lane: 1, chunk: 0), .write(0),
+                .read(1), .process(lane: 0, chunk: 1), .process(lane: 1, chunk: 1), .write(1),
+                .read(2), .process(lane: 0, chunk: 2), .process(lane: 1, chunk: 2), .write(2),
+            ])
     }
 
-    @Test("a failed task stops the pipeline: false, nothing after it is written, no task starts twice",
-          arguments: [1, 2])
+    @Test(
+        "a failed task stops the pipeline: false, nothing after it is written, no task starts twice",
+        arguments: [1, 2])
     func failure(jobs: Int) {
         for failing in [Task.read(3), .process(lane: 1, chunk: 2), .write(4)] {
-            let (events, completed) = Self.run(chunks: 9, lanes: 2, slots: 3, jobs: jobs, endsWithEmptyRead: false,
-                                               seed: 5, failing: failing)
+            let (events, completed) = Self.run(
+                chunks: 9, lanes: 2, slots: 3, jobs: jobs, endsWithEmptyRead: false,
+                seed: 5, failing: failing)
             #expect(!completed, "\(failing)")
             let written = events.compactMap { event -> Int? in
                 if case .start(.write(let s)) = event { s } else { nil }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -12,7 +13,9 @@ struct DemoCommandTests {
         let out = dir.path("nested/demo.csv")
         let run = runAltimetry(["demo", "--out", out, "--hikes", "2"])
         #expect(run.code == .success, "\(run.err)")
-        for word in ["kalman", "smoother", "naive", "naive_600s", "Final altitude", "Final QNH", "Over 2 simulated hikes"] {
+        for word in [
+            "kalman", "smoother", "naive", "naive_600s", "Final altitude", "Final QNH", "Over 2 simulated hikes",
+        ] {
             #expect(run.out.contains(word), "missing \(word)")
         }
         let lines = try dir.read("nested/demo.csv").split(separator: "\n")

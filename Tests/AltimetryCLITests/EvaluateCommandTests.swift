@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -20,8 +21,10 @@ struct EvaluateCommandTests {
         let result = runAltimetry(["evaluate", try Self.canyon(dir), "--from", "300"])
         #expect(result.code == .success, "\(result.err)")
         #expect(result.out.contains("Truth: true_alt_m"))
-        for label in ["filter", "naive (cumulative)", "naive (600 s)", "RMSE", "mean error", "p95 |error|", "coverage", "NEES",
-                      "Gated fixes", "Final:", "default model"] {
+        for label in [
+            "filter", "naive (cumulative)", "naive (600 s)", "RMSE", "mean error", "p95 |error|", "coverage", "NEES",
+            "Gated fixes", "Final:", "default model",
+        ] {
             #expect(result.out.contains(label), "missing \(label)")
         }
     }
@@ -92,7 +95,9 @@ struct EvaluateCommandTests {
         defer { dir.remove() }
         let recording = try Scenario.named(.static, seed: 13, duration: 2_400).simulate()
         var text = "t,pressure_hpa,gps_alt_m\n"
-        for r in recording.readings { text += "\(r.time),\(r.pressure.map { "\($0)" } ?? ""),\(r.gpsAltitude.map { "\($0)" } ?? "")\n" }
+        for r in recording.readings {
+            text += "\(r.time),\(r.pressure.map { "\($0)" } ?? ""),\(r.gpsAltitude.map { "\($0)" } ?? "")\n"
+        }
         let input = try dir.file("still.csv", text)
         let still = runAltimetry(["evaluate", input, "--static"])
         #expect(still.code == .success, "\(still.err)")
@@ -104,10 +109,13 @@ struct EvaluateCommandTests {
         #expect(none.err.contains("no reference column"))
     }
 
-    @Test("Usage mistakes and data that cannot be scored say what is wrong",
-          arguments: [(["--static", "--reference", "x"], ExitCode.usage, "either --reference or --static"),
-                      (["--reference", "gps_alt_m"], .usage, "read by the filter"),
-                      (["--from", "5000"], .dataError, "lower it with --from")])
+    @Test(
+        "Usage mistakes and data that cannot be scored say what is wrong",
+        arguments: [
+            (["--static", "--reference", "x"], ExitCode.usage, "either --reference or --static"),
+            (["--reference", "gps_alt_m"], .usage, "read by the filter"),
+            (["--from", "5000"], .dataError, "lower it with --from"),
+        ])
     func mistakes(arguments: [String], code: ExitCode, message: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -141,7 +149,8 @@ struct EvaluateRealRecordingTests {
         #expect((object["largest_accepted_innovation_m"] as? Double ?? .infinity) < 50)
     }
 
-    @Test("The 7.3 h logger, still outdoors through 15 hPa of weather: the filter beats the bias of the cumulative mean")
+    @Test(
+        "The 7.3 h logger, still outdoors through 15 hPa of weather: the filter beats the bias of the cumulative mean")
     func weatherFall() throws {
         let path = Self.folder + "/ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h/data.csv"
         guard FileManager.default.fileExists(atPath: path) else {
@@ -152,7 +161,8 @@ struct EvaluateRealRecordingTests {
         #expect(result.code == .success, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let estimators = try #require(object["estimators"] as? [[String: Any]])
-        let figures = Dictionary(uniqueKeysWithValues: estimators.compactMap { e in (e["name"] as? String).map { ($0, e) } })
+        let figures = Dictionary(
+            uniqueKeysWithValues: estimators.compactMap { e in (e["name"] as? String).map { ($0, e) } })
         // Measured: filter 3.41 m, coverage 0.78; cumulative naive 42 m (the weather's 125 m of drift in its mean).
         #expect((figures["kalman"]?["rmse_m"] as? Double ?? .infinity) < 4)
         #expect((figures["kalman"]?["coverage"] as? Double ?? 0) > 0.68)

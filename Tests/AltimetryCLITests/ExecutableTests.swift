@@ -37,8 +37,9 @@ struct ExecutableTests {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                   err: String(decoding: errData, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self))
     }
 
     @Test("--version and --help exit 0 on stdout; an unknown command exits 64 on stderr")
@@ -63,7 +64,8 @@ struct ExecutableTests {
         #expect(simulated.status == 0)
         let csvLines = simulated.out.split(separator: "\n").filter { !$0.hasPrefix("#") }
         var ndjson = ""
-        let header = try #require(csvLines.first).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(csvLines.first).split(separator: ",", omittingEmptySubsequences: false).map(
+            String.init)
         for line in csvLines.dropFirst() {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false)
             let fields = zip(header, cells).filter { !$0.1.isEmpty }.map { "\"\($0.0)\": \($0.1)" }
@@ -84,7 +86,9 @@ struct ExecutableTests {
         try Data("t,pressure_hpa,gps_alt_m\n0,1001.2,100\n1,100.1,100\n".utf8).write(to: file)
         let run = try Self.run(["fuse", file.path])
         #expect(run.status == 65)
-        #expect(run.err.contains("kpa.csv:3") && run.err.contains("pressure_hpa") && run.err.contains("pressure_kpa"), "\(run.err)")
+        #expect(
+            run.err.contains("kpa.csv:3") && run.err.contains("pressure_hpa") && run.err.contains("pressure_kpa"),
+            "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.csv").path))
     }
 }

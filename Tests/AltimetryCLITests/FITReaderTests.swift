@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -11,8 +12,10 @@ import Testing
 /// out of range, a corrupt CRC and a truncated file.
 @Suite("FIT reader")
 struct FITReaderTests {
-    static let files = ["activity_le.fit", "activity_be.fit", "compressed_timestamps.fit", "developer_fields.fit",
-                        "gps_metadata.fit", "barometer.fit", "bad_values.fit"]
+    static let files = [
+        "activity_le.fit", "activity_be.fit", "compressed_timestamps.fit", "developer_fields.fit",
+        "gps_metadata.fit", "barometer.fit", "bad_values.fit",
+    ]
 
     static func fixture(_ name: String) throws -> Data {
         let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures/FIT"))
@@ -25,7 +28,8 @@ struct FITReaderTests {
     }
 
     static func decode(_ data: Data) throws -> FITMessages {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> FITMessages in try FITDecoder.decode(bytes) }
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> FITMessages in try FITDecoder.decode(bytes)
+        }
     }
 
     /// `fitdecode`'s value (JSON null for none) and ours agree: both none, or within `tolerance`.
@@ -41,8 +45,9 @@ struct FITReaderTests {
         let messages = try Self.decode(Self.fixture(file))
         let records = try #require(expected["records"] as? [[String: Any]])
         let fixes = try #require(expected["gps_metadata"] as? [[String: Any]])
-        try #require(messages.records.count == records.count && messages.gnssFixes.count == fixes.count,
-                     "\(file): \(messages.records.count) records, \(messages.gnssFixes.count) fixes")
+        try #require(
+            messages.records.count == records.count && messages.gnssFixes.count == fixes.count,
+            "\(file): \(messages.records.count) records, \(messages.gnssFixes.count) fixes")
         for (ours, theirs) in zip(messages.records, records) {
             let at = "\(file) message \(ours.index)"
             #expect(ours.index == (theirs["index"] as? Int), "\(at)")
@@ -54,9 +59,12 @@ struct FITReaderTests {
             // fitdecode expands `altitude` into `enhanced_altitude` (the profile's component), so the altitude a
             // reader uses is compared: enhanced where present, else the plain one.
             let theirsUsed = theirs["enhanced_altitude"] is NSNull ? theirs["altitude"] : theirs["enhanced_altitude"]
-            #expect(Self.same(ours.enhancedAltitude ?? ours.altitude, theirsUsed, tolerance: 1e-9), "\(at): enhanced_altitude")
+            #expect(
+                Self.same(ours.enhancedAltitude ?? ours.altitude, theirsUsed, tolerance: 1e-9),
+                "\(at): enhanced_altitude")
             #expect(Self.same(ours.temperature, theirs["temperature"], tolerance: 0), "\(at): temperature")
-            #expect(Self.same(ours.absolutePressure, theirs["absolute_pressure"], tolerance: 0), "\(at): absolute_pressure")
+            #expect(
+                Self.same(ours.absolutePressure, theirs["absolute_pressure"], tolerance: 0), "\(at): absolute_pressure")
         }
         for (ours, theirs) in zip(messages.gnssFixes, fixes) {
             let at = "\(file) message \(ours.index)"
@@ -75,10 +83,12 @@ struct FITReaderTests {
             let time = (message["time"] as? NSNumber)?.doubleValue
             for (k, pressure) in pressures.enumerated() {
                 let offset = k < offsets.count ? (offsets[k] as? NSNumber)?.doubleValue : nil
-                samples.append((message["index"] as? Int, time.flatMap { t in offset.map { t + $0 / 1_000 } }, pressure))
+                samples.append(
+                    (message["index"] as? Int, time.flatMap { t in offset.map { t + $0 / 1_000 } }, pressure))
             }
         }
-        try #require(messages.barometerSamples.count == samples.count, "\(file): \(messages.barometerSamples.count) samples")
+        try #require(
+            messages.barometerSamples.count == samples.count, "\(file): \(messages.barometerSamples.count) samples")
         for (ours, theirs) in zip(messages.barometerSamples, samples) {
             let at = "\(file) message \(ours.index)"
             #expect(ours.index == theirs.index, "\(at)")
@@ -87,9 +97,11 @@ struct FITReaderTests {
         }
     }
 
-    @Test("A corrupt CRC and a truncated file are refused, as fitdecode refuses them", arguments: [
-        ("corrupt_crc.fit", "CRC"), ("truncated.fit", "truncated"),
-    ])
+    @Test(
+        "A corrupt CRC and a truncated file are refused, as fitdecode refuses them",
+        arguments: [
+            ("corrupt_crc.fit", "CRC"), ("truncated.fit", "truncated"),
+        ])
     func refusals(file: String, says: String) throws {
         let expected = try #require(Self.expected()[file] as? [String: Any])
         #expect(expected["error"] != nil)
@@ -148,7 +160,9 @@ struct FITReaderTests {
 }
 
 extension FITReaderTests {
-    @Test("barometer_data samples are the pressure, in time order among the records, whose barometric altitude is not used besides")
+    @Test(
+        "barometer_data samples are the pressure, in time order among the records, whose barometric altitude is not used besides"
+    )
     func barometerData() throws {
         let messages = try Self.decode(Self.fixture("barometer.fit"))
         let reading = try FITReader.read(Self.fixture("barometer.fit"), file: "b.fit")
@@ -173,8 +187,11 @@ extension FITReaderTests {
         #expect(gps.filter { $0.pressure != nil }.count == valid.count)
     }
 
-    @Test("A record out of range is an error naming the message and field; --skip-invalid reports it and goes on",
-          arguments: [(7, "position_lat", "latitude"), (11, "temperature", "air temperature"), (15, "timestamp", "backwards")])
+    @Test(
+        "A record out of range is an error naming the message and field; --skip-invalid reports it and goes on",
+        arguments: [
+            (7, "position_lat", "latitude"), (11, "temperature", "air temperature"), (15, "timestamp", "backwards"),
+        ])
     func badRecord(message: Int, field: String, says: String) throws {
         let data = try Self.fixture("bad_values.fit")
         do {
@@ -182,14 +199,16 @@ extension FITReaderTests {
             Issue.record("bad.fit was accepted")
         } catch {
             // The first bad record stops the read.
-            #expect(error.description.hasPrefix("bad.fit:7: field 'position_lat': in message 7: found 99.99"), "\(error)")
+            #expect(
+                error.description.hasPrefix("bad.fit:7: field 'position_lat': in message 7: found 99.99"), "\(error)")
         }
         let table = try FITReader.read(data, file: "bad.fit", skipInvalid: true).table
         #expect(table.rows.count == 20, "every record is a row")
         #expect(table.skipped.map(\.line) == [7, 11, 15], "problems in file order")
         let problem = try #require(table.skipped.first { $0.line == message })
-        #expect(problem.description.contains("bad.fit:\(message): field '\(field)'") && problem.description.contains(says),
-                "\(problem)")
+        #expect(
+            problem.description.contains("bad.fit:\(message): field '\(field)'") && problem.description.contains(says),
+            "\(problem)")
         let row = try #require(table.rows.first { $0.line == message })
         #expect(row.invalidReason == problem.message)
         #expect(table.rows.filter { $0.invalidReason == nil }.count == 17)

@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -16,7 +17,9 @@ struct FixedTests {
                 let text = Fixed.text(value, decimals)
                 let parsed = Double(text) ?? .nan
                 // Half a unit of the last decimal, plus the rounding of the scaled product (a few ulps).
-                #expect(abs(parsed - value) <= 0.5 * pow(10, -Double(decimals)) * (1 + 1e-9), "seed state \(state): \(value) -> \(text)")
+                #expect(
+                    abs(parsed - value) <= 0.5 * pow(10, -Double(decimals)) * (1 + 1e-9),
+                    "seed state \(state): \(value) -> \(text)")
                 // Same digits count as printf: only the last digit may differ, at a tie.
                 #expect(text.count == String(format: "%.\(decimals)f", value).count || abs(parsed) < 1)
             }
@@ -26,7 +29,9 @@ struct FixedTests {
         #expect(Fixed.text(12.5, 0) == "13")
     }
 
-    @Test("Fixed.appendTime writes exactly what description writes, for clock-like and arbitrary times", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "Fixed.appendTime writes exactly what description writes, for clock-like and arbitrary times",
+        arguments: [1, 2, 3] as [UInt64])
     func appendTimeMatchesDescription(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         for _ in 0..<20_000 {
@@ -48,17 +53,23 @@ struct FixedTests {
     @Test("FastNumber gives the same double as Double(String) for decimal text, and nil for non-numbers")
     func fastNumber() {
         var generator = SeededGenerator(seed: 99)
-        var samples = ["0", "-0", "1013.25", "+5", ".5", "5.", "1e3", "-2.5E-3", "123456789012345678", "0.1", "nan", "inf", "-", ".", "", "1.2.3", "abc", "12a",
-                       "9007199254740992", "9007199254740993", "-900719925474099.3", "0.0000000000000000001",
-                       "12345678901234567890", "1234567890.123456789", "00000000000000000001.5", "+", "-.", "5.5.",
-                       " 5", "5 ", "1.7976931348623157"]
+        var samples = [
+            "0", "-0", "1013.25", "+5", ".5", "5.", "1e3", "-2.5E-3", "123456789012345678", "0.1", "nan", "inf", "-",
+            ".", "", "1.2.3", "abc", "12a",
+            "9007199254740992", "9007199254740993", "-900719925474099.3", "0.0000000000000000001",
+            "12345678901234567890", "1234567890.123456789", "00000000000000000001.5", "+", "-.", "5.5.",
+            " 5", "5 ", "1.7976931348623157",
+        ]
         for _ in 0..<5_000 {
             let state = generator.next()
             let digits = Int(state % 12) + 1
             let fraction = Int((state >> 8) % 8)
             let mantissa = (state >> 16) % UInt64(pow(10, Double(digits)))
             var text = String(mantissa)
-            if fraction > 0 { text = String(repeating: "0", count: max(0, fraction - text.count + 1)) + text; text.insert(".", at: text.index(text.endIndex, offsetBy: -fraction)) }
+            if fraction > 0 {
+                text = String(repeating: "0", count: max(0, fraction - text.count + 1)) + text
+                text.insert(".", at: text.index(text.endIndex, offsetBy: -fraction))
+            }
             samples.append(state % 2 == 0 ? text : "-" + text)
         }
         for text in samples {
@@ -74,8 +85,9 @@ struct FixedTests {
         }
     }
 
-    @Test("FastNumber refuses what strtod would take silently: a NUL inside, hexadecimal, words, a bare exponent",
-          arguments: ["987\u{0}1", "0x1p10", "0X10", "0x3f", "infinity", "1e", "1e+", "1e5x", "1\u{0}", "--1", "1_000"])
+    @Test(
+        "FastNumber refuses what strtod would take silently: a NUL inside, hexadecimal, words, a bare exponent",
+        arguments: ["987\u{0}1", "0x1p10", "0X10", "0x3f", "infinity", "1e", "1e+", "1e5x", "1\u{0}", "--1", "1_000"])
     func fastNumberRefuses(_ text: String) {
         let bytes = Array(text.utf8)
         #expect(bytes.withUnsafeBytes { FastNumber.parse($0, 0, bytes.count) } == nil, "\(text.debugDescription)")
@@ -94,13 +106,16 @@ struct FixedTests {
         return (value < 0 && n != 0 ? "-" : "") + digits
     }
 
-    @Test("Fixed writes exactly the reference text: random values of every magnitude, ties, and edges",
-          arguments: [7, 8, 9] as [UInt64])
+    @Test(
+        "Fixed writes exactly the reference text: random values of every magnitude, ties, and edges",
+        arguments: [7, 8, 9] as [UInt64])
     func fixedMatchesReference(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
-        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -0.5, 0.0005, -0.0005, 0.49999999999999994, 977.7225, 1013.25,
-                                4503599627370495.5, 9007199254740991, 9007199254740992, 1e300, .infinity,
-                                -.infinity, 0.125, 0.0625, 2.675, 1.005, 123.4565, 99.9995, 9.9995]
+        var values: [Double] = [
+            0, -0.0, 0.5, 1.5, 2.5, -0.5, 0.0005, -0.0005, 0.49999999999999994, 977.7225, 1013.25,
+            4503599627370495.5, 9_007_199_254_740_991, 9_007_199_254_740_992, 1e300, .infinity,
+            -.infinity, 0.125, 0.0625, 2.675, 1.005, 123.4565, 99.9995, 9.9995,
+        ]
         for _ in 0..<20_000 {
             let state = generator.next()
             let magnitude = pow(10, Double(Int(state % 19)) - 6)
@@ -111,8 +126,9 @@ struct FixedTests {
         }
         for value in values {
             for decimals in 0...9 {
-                #expect(Fixed.text(value, decimals) == Self.reference(value, decimals),
-                        "seed \(seed): \(value) with \(decimals) decimals")
+                #expect(
+                    Fixed.text(value, decimals) == Self.reference(value, decimals),
+                    "seed \(seed): \(value) with \(decimals) decimals")
             }
         }
     }

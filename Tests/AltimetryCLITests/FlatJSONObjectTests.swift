@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -10,8 +11,12 @@ import Testing
 /// the reader).
 @Suite("FlatJSONObject")
 struct FlatJSONObjectTests {
-    static let keys = ["t", "pressure_hpa", "gps_alt_m", "track_id", "user", "h\\u00e9", "a\\\"b", "x y", "é", "\\ud83d\\ude00"]
-    static let strings = ["", "walk", "2024-05-01T12:00:00Z", "\\n\\t\\\\", "\\u0041\\u00e9", "ünï", "\\ud83d\\ude00", "a/b\\/c"]
+    static let keys = [
+        "t", "pressure_hpa", "gps_alt_m", "track_id", "user", "h\\u00e9", "a\\\"b", "x y", "é", "\\ud83d\\ude00",
+    ]
+    static let strings = [
+        "", "walk", "2024-05-01T12:00:00Z", "\\n\\t\\\\", "\\u0041\\u00e9", "ünï", "\\ud83d\\ude00", "a/b\\/c",
+    ]
 
     /// A random flat object: 0 to 5 members with random keys, and numbers, strings, true, false or null.
     static func line(_ random: inout SeededGenerator) -> String {
@@ -19,7 +24,9 @@ struct FlatJSONObjectTests {
         func number() -> String {
             var text = pick(["", "-"]) + pick(["0", "7", "42", "1013", "987654321", "12345678901234567890"])
             if random.next() % 2 == 0 { text += "." + pick(["0", "25", "000001", "999999999999"]) }
-            if random.next() % 4 == 0 { text += pick(["e", "E"]) + pick(["", "+", "-"]) + pick(["0", "3", "22", "308", "400"]) }
+            if random.next() % 4 == 0 {
+                text += pick(["e", "E"]) + pick(["", "+", "-"]) + pick(["0", "3", "22", "308", "400"])
+            }
             return text
         }
         let count = Int(random.next() % 6)
@@ -55,11 +62,14 @@ struct FlatJSONObjectTests {
     /// What Foundation makes of the line: its members when it is a flat object, nil when it is not one.
     static func reference(_ bytes: [UInt8]) -> [String: Any]? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: []) as? [String: Any],
-              object.values.allSatisfy({ !($0 is [Any]) && !($0 is [String: Any]) }) else { return nil }
+            object.values.allSatisfy({ !($0 is [Any]) && !($0 is [String: Any]) })
+        else { return nil }
         return object
     }
 
-    @Test("accepts exactly the flat objects Foundation accepts, with the same members and values", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "accepts exactly the flat objects Foundation accepts, with the same members and values",
+        arguments: [1, 2, 3] as [UInt64])
     func matchesFoundation(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         var scanner = FlatJSONObject()
@@ -68,14 +78,20 @@ struct FlatJSONObjectTests {
             let text = Self.line(&random)
             let bytes = k % 2 == 0 ? Array(text.utf8) : Self.mutate(text, &random)
             let expected = Self.reference(bytes)
-            let outcome = bytes.withUnsafeBytes { raw -> Result<[(String, FlatJSONObject.Kind, String)], FlatJSONObject.Failure> in
+            let outcome = bytes.withUnsafeBytes {
+                raw -> Result<[(String, FlatJSONObject.Kind, String)], FlatJSONObject.Failure> in
                 do throws(FlatJSONObject.Failure) {
                     try scanner.scan(raw, 0, raw.count)
-                    return .success(scanner.members.map { m in
-                        let value = m.kind == .string ? FlatJSONObject.decode(raw, m.valueStart, m.valueEnd, plain: m.valueIsPlain) ?? "?"
-                            : String(decoding: UnsafeRawBufferPointer(rebasing: raw[m.valueStart..<m.valueEnd]), as: UTF8.self)
-                        return (FlatJSONObject.key(raw, m), m.kind, value)
-                    })
+                    return .success(
+                        scanner.members.map { m in
+                            let value =
+                                m.kind == .string
+                                ? FlatJSONObject.decode(raw, m.valueStart, m.valueEnd, plain: m.valueIsPlain) ?? "?"
+                                : String(
+                                    decoding: UnsafeRawBufferPointer(rebasing: raw[m.valueStart..<m.valueEnd]),
+                                    as: UTF8.self)
+                            return (FlatJSONObject.key(raw, m), m.kind, value)
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -90,28 +106,32 @@ struct FlatJSONObjectTests {
                     switch kind {
                     case .string: #expect(reference as? String == value, "seed \(seed): \(shown)")
                     case .null: #expect(reference is NSNull, "seed \(seed): \(shown)")
-                    case .true, .false: #expect((reference as? NSNumber)?.boolValue == (kind == .true), "seed \(seed): \(shown)")
+                    case .true, .false:
+                        #expect((reference as? NSNumber)?.boolValue == (kind == .true), "seed \(seed): \(shown)")
                     case .number:
                         let number = try #require(reference as? NSNumber, "seed \(seed): \(shown)")
                         let ours = Array(value.utf8).withUnsafeBytes { FastNumber.parse($0, 0, $0.count) }
                         let theirs = number.doubleValue
                         // Foundation keeps integers beyond 2^64 as Decimal, whose double may differ in the last bit.
-                        #expect(ours.map { $0 == theirs || abs($0 - theirs) <= 1e-15 * abs(theirs) } ?? false,
-                                "seed \(seed): \(shown): \(String(describing: ours)) vs \(theirs)")
+                        #expect(
+                            ours.map { $0 == theirs || abs($0 - theirs) <= 1e-15 * abs(theirs) } ?? false,
+                            "seed \(seed): \(shown): \(String(describing: ours)) vs \(theirs)")
                     }
                 }
             case (.failure(let failure), .some):
                 // Refused on purpose: a key given twice, and a trailing comma (RFC 8259 has none; Foundation takes it).
                 let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: " ", with: "")
                     .replacingOccurrences(of: "\t", with: "").replacingOccurrences(of: "\r", with: "")
-                #expect(failure.message.contains("twice") || text.hasSuffix(",}"),
-                        "seed \(seed): refused what Foundation accepts: \(shown): \(failure.message)")
+                #expect(
+                    failure.message.contains("twice") || text.hasSuffix(",}"),
+                    "seed \(seed): refused what Foundation accepts: \(shown): \(failure.message)")
                 refused += 1
             case (.success(let members), .none):
                 // The one difference on purpose: a number beyond the doubles' range (1e400) is valid JSON, which
                 // Foundation refuses and this scanner takes, leaving it to the reader to refuse as a value.
                 let beyondRange = members.contains { _, kind, value in
-                    kind == .number && (Array(value.utf8).withUnsafeBytes { FastNumber.parse($0, 0, $0.count) }?.isInfinite ?? false)
+                    kind == .number
+                        && (Array(value.utf8).withUnsafeBytes { FastNumber.parse($0, 0, $0.count) }?.isInfinite ?? false)
                 }
                 if !beyondRange { Issue.record("seed \(seed): accepted what Foundation refuses: \(shown)") }
             case (.failure(let failure), .none):

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -26,7 +27,9 @@ struct FloorsCommandTests {
     }
 
     /// The seed's visit (seed 9) as CSV with a time column, the reading, and an ignored extra column.
-    private func seedVisitCSV(column: String = "relative_alt_m", plan: [BuildingVisit.Leg] = BuildingVisit.seedPlan) -> String {
+    private func seedVisitCSV(column: String = "relative_alt_m", plan: [BuildingVisit.Leg] = BuildingVisit.seedPlan)
+        -> String
+    {
         let visit = BuildingVisit.simulate(seed: 9, plan: plan)
         var text = "t,\(column),note\r\n"
         for index in visit.pressure.indices {
@@ -42,7 +45,9 @@ struct FloorsCommandTests {
         return text + "\n"
     }
 
-    @Test("Text output lists the transitions, the final floor and whether it is uncertain", arguments: ["relative_alt_m", "pressure_hpa", "pressure_kpa", "pressure_pa"])
+    @Test(
+        "Text output lists the transitions, the final floor and whether it is uncertain",
+        arguments: ["relative_alt_m", "pressure_hpa", "pressure_kpa", "pressure_pa"])
     func textOutput(column: String) throws {
         let path = try temporaryFile(seedVisitCSV(column: column))
         defer { removeTemporary(path) }
@@ -94,21 +99,47 @@ struct FloorsCommandTests {
         #expect(result.out == "Transitions:\n  110 s  +2 floors\n  1342 s  -3 floors\nFinal floor: -1\nUncertain: no\n")
     }
 
-    @Test("Bad data is named by file, line and column, and exits 65 (the readers fuse uses)", arguments: [
-        ("t,relative_alt_m\n0,0\n1,abc\n", ":3: column 2 'relative_alt_m': found 'abc', expected a finite number"),
-        ("t,relative_alt_m\n0,0\n1,inf\n", ":3: column 2 'relative_alt_m': found an infinite value, expected a finite number"),
-        ("t,relative_alt_m\n0,0\n0,1\n", ": sample time 0.0 s is not after the previous sample's 0.0 s"),
-        ("t,relative_alt_m\n0,0\n1\n", ":3: found 1 cells, expected 2 (the header's columns; 'relative_alt_m' and after are missing)"),
-        ("time,relative_alt_m\n0,0\n", ":2: column 1 'time': found '0', expected an ISO 8601 time such as 2024-05-01T12:00:00Z"),
-        ("t,altitude\n0,0\n", ":1: found no pressure and no GPS column in the header (t,altitude); expected pressure_hpa, "
-            + "pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)"),
-        ("t,pressure_hpa,relative_alt_m\n0,1000,0\n", ":1: found 2 barometer columns; expected one of pressure_hpa, "
-            + "pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m"),
-        ("t,t,relative_alt_m\n0,0,0\n", ":1: column 2 't': found the column 't' twice; expected each column once"),
-        ("t,pressure_hpa\n0,1000\n1,-3\n", ":3: column 2 'pressure_hpa': found -3.0 (-3.0 hPa), expected a station pressure between 250 and 1100 hPa"),
-        ("\nt,relative_alt_m\n\n", ": found no barometer reading in 0 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"),
-        ("t,gps_alt_m\n0,100\n1,101\n", ": found no barometer reading in 2 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"),
-    ])
+    @Test(
+        "Bad data is named by file, line and column, and exits 65 (the readers fuse uses)",
+        arguments: [
+            ("t,relative_alt_m\n0,0\n1,abc\n", ":3: column 2 'relative_alt_m': found 'abc', expected a finite number"),
+            (
+                "t,relative_alt_m\n0,0\n1,inf\n",
+                ":3: column 2 'relative_alt_m': found an infinite value, expected a finite number"
+            ),
+            ("t,relative_alt_m\n0,0\n0,1\n", ": sample time 0.0 s is not after the previous sample's 0.0 s"),
+            (
+                "t,relative_alt_m\n0,0\n1\n",
+                ":3: found 1 cells, expected 2 (the header's columns; 'relative_alt_m' and after are missing)"
+            ),
+            (
+                "time,relative_alt_m\n0,0\n",
+                ":2: column 1 'time': found '0', expected an ISO 8601 time such as 2024-05-01T12:00:00Z"
+            ),
+            (
+                "t,altitude\n0,0\n",
+                ":1: found no pressure and no GPS column in the header (t,altitude); expected pressure_hpa, "
+                    + "pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)"
+            ),
+            (
+                "t,pressure_hpa,relative_alt_m\n0,1000,0\n",
+                ":1: found 2 barometer columns; expected one of pressure_hpa, "
+                    + "pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m"
+            ),
+            ("t,t,relative_alt_m\n0,0,0\n", ":1: column 2 't': found the column 't' twice; expected each column once"),
+            (
+                "t,pressure_hpa\n0,1000\n1,-3\n",
+                ":3: column 2 'pressure_hpa': found -3.0 (-3.0 hPa), expected a station pressure between 250 and 1100 hPa"
+            ),
+            (
+                "\nt,relative_alt_m\n\n",
+                ": found no barometer reading in 0 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"
+            ),
+            (
+                "t,gps_alt_m\n0,100\n1,101\n",
+                ": found no barometer reading in 2 rows; expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m"
+            ),
+        ])
     func badData(input: String, located: String) throws {
         let path = try temporaryFile(input, name: "bad.csv")
         defer { removeTemporary(path) }
@@ -118,7 +149,9 @@ struct FloorsCommandTests {
         #expect(result.err == "error: \(path)\(located)\n")
     }
 
-    @Test("floors reads what fuse reads: GPS-only rows are skipped and counted, the floors are those of the barometer alone")
+    @Test(
+        "floors reads what fuse reads: GPS-only rows are skipped and counted, the floors are those of the barometer alone"
+    )
     func gpsOnlyRows() throws {
         var lines = seedVisitCSV(column: "pressure_hpa").split(separator: "\r\n").map(String.init)
         lines[0] = "t,pressure_hpa,gps_alt_m"
@@ -146,7 +179,10 @@ struct FloorsCommandTests {
         #expect(directory.code == .noInput)
         let noInput = run([])
         #expect(noInput.code == .usage)
-        #expect(noInput.err.hasPrefix("error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json] [--ele gps|barometric]\n"))
+        #expect(
+            noInput.err.hasPrefix(
+                "error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json] [--ele gps|barometric]\n"
+            ))
         let zeroHeight = run(["x.csv", "--floor-height", "0"])
         #expect(zeroHeight.code == .usage)
         #expect(zeroHeight.err.hasPrefix("error: option '--floor-height' must be between 0.5 and 20.0, got 0\n"))

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -12,8 +13,9 @@ private final class RecordingConsole: @unchecked Sendable {
     private var errors = ""
 
     var console: Console {
-        Console(write: { text in self.lock.withLock { self.writes.append(text) } },
-                writeError: { text in self.lock.withLock { self.errors += text } })
+        Console(
+            write: { text in self.lock.withLock { self.writes.append(text) } },
+            writeError: { text in self.lock.withLock { self.errors += text } })
     }
 
     var outputWrites: [String] { lock.withLock { writes } }
@@ -48,11 +50,15 @@ struct FollowCommandTests {
     func piecesEqualFuse() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        for (name, text, extra) in [("sim.csv", Self.recording(seconds: 30), [String]()),
-                                    ("tracks.csv", Self.tracks, ["--skip-invalid"])] {
+        for (name, text, extra) in [
+            ("sim.csv", Self.recording(seconds: 30), [String]()),
+            ("tracks.csv", Self.tracks, ["--skip-invalid"]),
+        ] {
             let expected = runAltimetry(["fuse", try dir.file("whole-" + name, text)] + extra)
             #expect(expected.code == .success)
-            let lines = Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false).dropLast().map { Array($0) + [10] }
+            let lines = Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false).dropLast().map {
+                Array($0) + [10]
+            }
             for seed in UInt64(1)...2 {
                 let path = try dir.file("\(seed)-" + name, "")
                 var random = SeededGenerator(seed: seed)
@@ -76,7 +82,11 @@ struct FollowCommandTests {
                 let followed = runAltimetry(["fuse", "--follow", path, "--follow-idle", "1"] + extra)
                 #expect(followed.out == expected.out, "\(name), seed \(seed)")
                 // Skipped rows are reported with their line in the file, as fuse reports them.
-                let skipped = { (err: String) in err.split(separator: "\n").filter { $0.hasPrefix("skipped:") }.map { $0.replacingOccurrences(of: "whole-", with: "\(seed)-") } }
+                let skipped = { (err: String) in
+                    err.split(separator: "\n").filter { $0.hasPrefix("skipped:") }.map {
+                        $0.replacingOccurrences(of: "whole-", with: "\(seed)-")
+                    }
+                }
                 #expect(skipped(followed.err) == skipped(expected.err), "\(name), seed \(seed)")
             }
         }
@@ -104,7 +114,8 @@ struct FollowCommandTests {
         #expect(throws: InputError.self) { try shrinking.nextLines(approximateBytes: 1 << 16) }
     }
 
-    @Test("GIVEN another thread appending in uneven chunks WHEN following with an idle timeout THEN the output is fuse's")
+    @Test(
+        "GIVEN another thread appending in uneven chunks WHEN following with an idle timeout THEN the output is fuse's")
     func followWhileWriting() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -128,7 +139,8 @@ struct FollowCommandTests {
         }
         writer.start()
         let recorded = RecordingConsole()
-        let code = AltimetryCommandLine.run(arguments: ["fuse", "--follow", path, "--follow-idle", "2"], console: recorded.console)
+        let code = AltimetryCommandLine.run(
+            arguments: ["fuse", "--follow", path, "--follow-idle", "2"], console: recorded.console)
         #expect(code == .success)
         #expect(recorded.outputWrites.joined() == expected.out)
         // Rows came out as the file grew, in many writes of whole lines, not once at the end.
@@ -149,7 +161,8 @@ struct FollowCommandTests {
         #expect(expected.out.split(separator: "\n").count == 4)
     }
 
-    @Test("GIVEN an invalid row after 300 valid ones in one batch THEN following writes the 300 and fails as fuse fails")
+    @Test(
+        "GIVEN an invalid row after 300 valid ones in one batch THEN following writes the 300 and fails as fuse fails")
     func invalidRow() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -165,8 +178,9 @@ struct FollowCommandTests {
         #expect(followed.out == expected.out)
     }
 
-    @Test("--follow refuses what needs the whole file, and --follow-idle needs --follow",
-          arguments: [["--smooth"], ["--format", "gpx"], ["--save-state", "s.json"], ["--follow-idle", "abc"]])
+    @Test(
+        "--follow refuses what needs the whole file, and --follow-idle needs --follow",
+        arguments: [["--smooth"], ["--format", "gpx"], ["--save-state", "s.json"], ["--follow-idle", "abc"]])
     func usage(extra: [String]) {
         let result = runAltimetry(["fuse", "--follow", "in.csv"] + extra)
         #expect(result.code == .usage, "\(extra)")
@@ -177,6 +191,8 @@ struct FollowCommandTests {
 
     @Test("Following a file that does not exist fails with 66")
     func missing() {
-        #expect(runAltimetry(["fuse", "--follow", "/nonexistent/altimetry/live.csv", "--follow-idle", "0.1"]).code == .noInput)
+        #expect(
+            runAltimetry(["fuse", "--follow", "/nonexistent/altimetry/live.csv", "--follow-idle", "0.1"]).code
+                == .noInput)
     }
 }

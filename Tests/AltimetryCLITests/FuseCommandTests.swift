@@ -2,8 +2,10 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -42,27 +44,35 @@ struct FuseCommandTests {
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n").map(String.init)
         try #require(lines.count == 6)
-        #expect(lines[0] == "t,altitude_m,sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,precision_m,relative_alt_m,column_temp_c,column_temp_sigma_c,true_alt_m,status")
+        #expect(
+            lines[0]
+                == "t,altitude_m,sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,precision_m,relative_alt_m,column_temp_c,column_temp_sigma_c,true_alt_m,status"
+        )
         for (k, e) in try Self.directEstimates().enumerated() {
-            let expected = ["\(k)", Fixed.text(e.altitude, 3), Fixed.text(e.altitudeStandardDeviation, 3),
-                            Fixed.text(e.seaLevelPressure, 3), Fixed.text(e.seaLevelPressureStandardDeviation, 4),
-                            Fixed.text(e.gpsError, 3), Fixed.text(e.displayPrecision, 2), Fixed.text(e.relativeAltitude, 3),
-                            Fixed.text(e.columnTemperature - 273.15, 2), Fixed.text(e.columnTemperatureStandardDeviation, 2),
-                            "111.000", "ok"].joined(separator: ",")
+            let expected = [
+                "\(k)", Fixed.text(e.altitude, 3), Fixed.text(e.altitudeStandardDeviation, 3),
+                Fixed.text(e.seaLevelPressure, 3), Fixed.text(e.seaLevelPressureStandardDeviation, 4),
+                Fixed.text(e.gpsError, 3), Fixed.text(e.displayPrecision, 2), Fixed.text(e.relativeAltitude, 3),
+                Fixed.text(e.columnTemperature - 273.15, 2), Fixed.text(e.columnTemperatureStandardDeviation, 2),
+                "111.000", "ok",
+            ].joined(separator: ",")
             #expect(lines[k + 1] == expected)
         }
         // A row with a time and no reading gets the filter's prediction: the estimate carried from t = 3 to 4 s,
         // its sigma grown by the process noise over that second.
         var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
-        for reading in [AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
-                        AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
-                        AltitudeReading(time: 2, pressure: 999.99),
-                        AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4)] { _ = try filter.process(reading) }
+        for reading in [
+            AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 2, pressure: 999.99),
+            AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4),
+        ] { _ = try filter.process(reading) }
         let predicted = try #require(filter.predictedEstimate(at: 4))
         let last = try #require(try Self.directEstimates().last)
         #expect(predicted.altitudeStandardDeviation > last.altitudeStandardDeviation)
         #expect(abs(predicted.altitude - last.altitude) < 0.1)
-        #expect(lines[5] == "4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"
+        #expect(
+            lines[5] == "4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"
                 + "\(Fixed.text(predicted.seaLevelPressure, 3)),\(Fixed.text(predicted.seaLevelPressureStandardDeviation, 4)),"
                 + "\(Fixed.text(predicted.gpsError, 3)),\(Fixed.text(predicted.displayPrecision, 2)),"
                 + "\(Fixed.text(predicted.relativeAltitude, 3)),\(Fixed.text(predicted.columnTemperature - 273.15, 2)),"
@@ -83,12 +93,16 @@ struct FuseCommandTests {
         var parameters = AltitudeModelParameters()
         parameters.adaptsGPSErrorModel = true
         var filter = try AltitudeFilter(parameters: parameters)
-        for reading in [AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
-                        AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
-                        AltitudeReading(time: 2, pressure: 999.99),
-                        AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4)] { _ = try filter.process(reading) }
+        for reading in [
+            AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
+            AltitudeReading(time: 2, pressure: 999.99),
+            AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4),
+        ] { _ = try filter.process(reading) }
         let predicted = try #require(filter.predictedEstimate(at: 4))
-        #expect(lines[5].hasPrefix("4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"))
+        #expect(
+            lines[5].hasPrefix(
+                "4,\(Fixed.text(predicted.altitude, 3)),\(Fixed.text(predicted.altitudeStandardDeviation, 3)),"))
         #expect(lines[5].hasSuffix(",predicted"))
         #expect(result.err.contains("predicted: 1"))
     }
@@ -98,7 +112,9 @@ struct FuseCommandTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let input = try dir.file("small.csv", Self.small)
-        let csv = runAltimetry(["fuse", input]).out.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let csv = runAltimetry(["fuse", input]).out.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         let result = runAltimetry(["fuse", input, "--format", "ndjson"])
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n")
@@ -109,7 +125,11 @@ struct FuseCommandTests {
             #expect(Set(object.keys) == Set(header))
             for (c, name) in header.enumerated() where name != "status" {
                 let cell = String(csv[k + 1][c])
-                if cell.isEmpty { #expect(object[name] is NSNull) } else { #expect((object[name] as? NSNumber)?.doubleValue == Double(cell)) }
+                if cell.isEmpty {
+                    #expect(object[name] is NSNull)
+                } else {
+                    #expect((object[name] as? NSNumber)?.doubleValue == Double(cell))
+                }
             }
             #expect((object["status"] as? String) == String(csv[k + 1][header.count - 1]))
         }
@@ -134,7 +154,9 @@ struct FuseCommandTests {
         #expect(parser.parse())
         let estimates = try Self.directEstimates()
         #expect(collector.values["ele"]?.prefix(4) == estimates.map { Fixed.text($0.altitude, 3) }[...])
-        #expect(collector.values["altimetry:sigma_m"]?.prefix(4) == estimates.map { Fixed.text($0.altitudeStandardDeviation, 3) }[...])
+        #expect(
+            collector.values["altimetry:sigma_m"]?.prefix(4)
+                == estimates.map { Fixed.text($0.altitudeStandardDeviation, 3) }[...])
         #expect(collector.values["ele"]?.count == 5)
         #expect(collector.values["altimetry:status"]?.last == "predicted")
     }
@@ -144,7 +166,9 @@ struct FuseCommandTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let csv = try dir.file("small.csv", Self.small)
-        let ndjson = try dir.file("small.ndjson", """
+        let ndjson = try dir.file(
+            "small.ndjson",
+            """
             {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
             {"t":1,"pressure_hpa":1000.01,"gps_alt_m":112.0,"gps_vacc_m":5,"true_alt_m":111}
             {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
@@ -155,14 +179,18 @@ struct FuseCommandTests {
         #expect(runAltimetry(["fuse", ndjson]).out == runAltimetry(["fuse", csv]).out)
     }
 
-    @Test("Column order, kPa and Pa, ellipsoidal altitude with geoid separation and a 95 % accuracy all convert to the same rows")
+    @Test(
+        "Column order, kPa and Pa, ellipsoidal altitude with geoid separation and a 95 % accuracy all convert to the same rows"
+    )
     func conversions() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let reference = try dir.file("a.csv", "t,pressure_hpa,gps_alt_m,gps_vacc_m\n0,1000,110,5\n1,1000.5,111,5\n")
         // 5 m one sigma = 9.79981992 m at 95 %.
-        let converted = try dir.file("b.csv", "gps_vacc_m,geoid_sep_m,pressure_kpa,gps_alt_ellipsoid_m,t,extra\n"
-                                     + "9.79981992270027,47,100,157,0,a\n9.79981992270027,47,100.05,158,1,b\n")
+        let converted = try dir.file(
+            "b.csv",
+            "gps_vacc_m,geoid_sep_m,pressure_kpa,gps_alt_ellipsoid_m,t,extra\n"
+                + "9.79981992270027,47,100,157,0,a\n9.79981992270027,47,100.05,158,1,b\n")
         let pascals = try dir.file("c.csv", "t,pressure_pa,gps_alt_m,gps_vacc_m\n0,100000,110,5\n1,100050,111,5\n")
         let expected = runAltimetry(["fuse", reference]).out
         let b = runAltimetry(["fuse", converted, "--vacc-confidence", "0.95"])
@@ -182,7 +210,8 @@ struct FuseCommandTests {
     func isoTime() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let input = try dir.file("iso.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:01.5Z,1000.01\n")
+        let input = try dir.file(
+            "iso.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:01.5Z,1000.01\n")
         let result = runAltimetry(["fuse", input])
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n")
@@ -194,14 +223,17 @@ struct FuseCommandTests {
     func gpxInput() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let gpx = try dir.file("walk.gpx", """
+        let gpx = try dir.file(
+            "walk.gpx",
+            """
             <?xml version="1.0"?>
             <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
             <trkpt lat="46.5" lon="7.9"><ele>112</ele><time>2024-05-01T12:00:01Z</time></trkpt>
             <trkpt lat="46.5" lon="7.9"><ele>113</ele><time>2024-05-01T12:00:03Z</time></trkpt>
             </trkseg></trk></gpx>
             """)
-        let pressure = try dir.file("baro.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:02Z,1000.01\n")
+        let pressure = try dir.file(
+            "baro.csv", "time,pressure_hpa\n2024-05-01T12:00:00Z,1000\n2024-05-01T12:00:02Z,1000.01\n")
         let result = runAltimetry(["fuse", gpx, "--pressure", pressure])
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n")
@@ -218,8 +250,10 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     var names: [String: Int] = [:]
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         text = ""
         names[name, default: 0] += 1
     }

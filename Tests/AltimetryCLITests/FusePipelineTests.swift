@@ -1,6 +1,7 @@
 import Altimetry
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -9,10 +10,13 @@ import Testing
 @Suite("FusePipeline")
 struct FusePipelineTests {
     /// Runs the pipeline on `text` (CSV) and returns the output, the stderr lines and the outcome or error.
-    static func run(_ text: String, chunkBytes: Int, jobs: Int, skipInvalid: Bool,
-                    format: OutputFormat = .csv) throws -> (out: String, err: [String], error: InputError?) {
+    static func run(
+        _ text: String, chunkBytes: Int, jobs: Int, skipInvalid: Bool,
+        format: OutputFormat = .csv
+    ) throws -> (out: String, err: [String], error: InputError?) {
         let captured = CapturingConsole()
-        let reader = try CSVReader(InputFile(bytes: Data(text.utf8), name: "m.csv"), options: ReadOptions(skipInvalid: skipInvalid))
+        let reader = try CSVReader(
+            InputFile(bytes: Data(text.utf8), name: "m.csv"), options: ReadOptions(skipInvalid: skipInvalid))
         var pipeline = FusePipeline(parameters: AltitudeModelParameters())
         pipeline.skipInvalid = skipInvalid
         pipeline.chunkBytes = chunkBytes
@@ -24,8 +28,9 @@ struct FusePipelineTests {
         return (captured.standardOutput, captured.standardError.split(separator: "\n").map(String.init), failure)
     }
 
-    @Test("GIVEN messy tracks WHEN fused in chunks of any size on 1 to 3 threads THEN the output is each track's own filter's, in input order",
-          arguments: 0..<6)
+    @Test(
+        "GIVEN messy tracks WHEN fused in chunks of any size on 1 to 3 threads THEN the output is each track's own filter's, in input order",
+        arguments: 0..<6)
     func independentOfChunksAndThreads(seed: Int) throws {
         let text = CSVReaderChunkTests.messyCSV(seed: UInt64(seed), rows: 150 + seed * 37, isoTime: seed % 3 == 0)
         // The reference: the whole table read at once, each track fused on its own by its own TrackFusion.
@@ -43,11 +48,13 @@ struct FusePipelineTests {
                 FusedLineFormatter.appendCSVText(status.text, to: &statusCell)
                 #expect(line.hasSuffix("," + String(decoding: statusCell, as: UTF8.self)), "seed \(seed): \(line)")
                 let altitude = cells[table.timeTexts == nil ? 2 : 3]
-                #expect(String(altitude) == (estimate.map { Fixed.text($0.altitude, 3) } ?? ""), "seed \(seed): \(line)")
+                #expect(
+                    String(altitude) == (estimate.map { Fixed.text($0.altitude, 3) } ?? ""), "seed \(seed): \(line)")
             }
             // The same bytes and the same reports, in the same order, every time.
             if let first {
-                #expect(run.out == first.out && run.err == first.err, "seed \(seed), chunks of \(chunkBytes), \(jobs) jobs")
+                #expect(
+                    run.out == first.out && run.err == first.err, "seed \(seed), chunks of \(chunkBytes), \(jobs) jobs")
             } else {
                 first = run
                 let skipped = run.err.filter { $0.hasPrefix("skipped: ") }
@@ -58,8 +65,9 @@ struct FusePipelineTests {
         }
     }
 
-    @Test("Without --skip-invalid the rows before the first bad row are written, on any chunk size and thread count",
-          arguments: 0..<6)
+    @Test(
+        "Without --skip-invalid the rows before the first bad row are written, on any chunk size and thread count",
+        arguments: 0..<6)
     func stopsAfterTheRowsBefore(seed: Int) throws {
         let text = CSVReaderChunkTests.messyCSV(seed: UInt64(seed), rows: 150 + seed * 37, isoTime: false)
         let reference = Result { () throws(InputError) in try CSVReader.read(Data(text.utf8), file: "m.csv") }
@@ -69,7 +77,9 @@ struct FusePipelineTests {
         for (chunkBytes, jobs) in [(1 << 16, 1), (1, 1), (37, 2), (200, 3)] {
             let run = try Self.run(text, chunkBytes: chunkBytes, jobs: jobs, skipInvalid: false)
             #expect(run.error == firstError, "seed \(seed), chunks of \(chunkBytes), \(jobs) jobs")
-            #expect(run.out.split(separator: "\n").count == before + 1, "seed \(seed), chunks of \(chunkBytes), \(jobs) jobs")
+            #expect(
+                run.out.split(separator: "\n").count == before + 1,
+                "seed \(seed), chunks of \(chunkBytes), \(jobs) jobs")
         }
     }
 }

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -46,8 +47,9 @@ struct FuseTrackTests {
         let captured = CapturingConsole()
         var console = captured.console
         console.errorIsTerminal = terminal
-        let code = AltimetryCommandLine.run(arguments: ["fuse", input, "--out", dir.path("out.csv"), "--jobs", "1"],
-                                            console: console)
+        let code = AltimetryCommandLine.run(
+            arguments: ["fuse", input, "--out", dir.path("out.csv"), "--jobs", "1"],
+            console: console)
         #expect(code == .success)
         #expect(captured.standardError.contains("rows read...\r") == terminal, "\(captured.standardError.prefix(300))")
         #expect(captured.standardError.contains("fusing: ") == terminal)
@@ -81,7 +83,9 @@ struct FuseTrackTests {
         #expect(one.code == .success)
         #expect(one.out == two.out)
         let single = try tracks.enumerated().map { i, track in
-            let path = try dir.file("single-\(i).csv", "t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n" + track.joined(separator: "\n") + "\n")
+            let path = try dir.file(
+                "single-\(i).csv",
+                "t,pressure_hpa,gps_alt_m,gps_vacc_m,true_alt_m\n" + track.joined(separator: "\n") + "\n")
             return runAltimetry(["fuse", path]).out.split(separator: "\n").dropFirst().map(String.init)
         }
         let lines = one.out.split(separator: "\n").map(String.init)
@@ -103,7 +107,9 @@ struct FuseTrackTests {
         defer { dir.remove() }
         let input = try dir.file("walk.csv", try Self.simulated(seed: 5, duration: 200))
         func sigmas(_ out: String) -> [Double] {
-            out.split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",", omittingEmptySubsequences: false)[2]) }
+            out.split(separator: "\n").dropFirst().compactMap {
+                Double($0.split(separator: ",", omittingEmptySubsequences: false)[2])
+            }
         }
         let filtered = sigmas(runAltimetry(["fuse", input]).out)
         let smoothed = sigmas(runAltimetry(["fuse", input, "--smooth"]).out)
@@ -118,9 +124,14 @@ struct FuseTrackTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let input = try dir.file("walk.csv", try Self.simulated(seed: 6, duration: 120))
-        let params = try dir.file("p.json", "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0, \"column\": false, \"faults\": false, \"noise_at_state\": false}")
+        let params = try dir.file(
+            "p.json",
+            "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0, \"column\": false, \"faults\": false, \"noise_at_state\": false}"
+        )
         let defaults = runAltimetry(["fuse", input]).out
-        let options = runAltimetry(["fuse", input, "--gps-sigma", "4", "--gps-tau", "30", "--gate", "off", "--fronts", "off"])
+        let options = runAltimetry([
+            "fuse", input, "--gps-sigma", "4", "--gps-tau", "30", "--gate", "off", "--fronts", "off",
+        ])
         let file = runAltimetry(["fuse", input, "--params", params])
         #expect(options.code == .success)
         #expect(options.out != defaults)
@@ -139,8 +150,10 @@ struct FuseTrackTests {
         // The filter is fed the values as written to the file (rounded), read back with a plain split.
         let cells = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let inputHeader = try #require(cells.first)
-        let (ti, pi, gi) = (try #require(inputHeader.firstIndex(of: "t")), try #require(inputHeader.firstIndex(of: "pressure_hpa")),
-                            try #require(inputHeader.firstIndex(of: "gps_alt_m")))
+        let (ti, pi, gi) = (
+            try #require(inputHeader.firstIndex(of: "t")), try #require(inputHeader.firstIndex(of: "pressure_hpa")),
+            try #require(inputHeader.firstIndex(of: "gps_alt_m"))
+        )
         let readings = cells.dropFirst().compactMap { row -> AltitudeReading? in
             guard let t = Double(row[ti]) else { return nil }
             return AltitudeReading(time: t, pressure: Double(row[pi]), gpsAltitude: Double(row[gi]))
@@ -152,7 +165,8 @@ struct FuseTrackTests {
         var filter = try AltitudeFilter(parameters: .plain)
         #expect(readings.count == recording.readings.count)
         for (row, reading) in zip(lines.dropFirst(), readings) {
-            let e = try filter.process(AltitudeReading(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude))
+            let e = try filter.process(
+                AltitudeReading(time: reading.time, pressure: reading.pressure, gpsAltitude: reading.gpsAltitude))
             let printed = try #require(Double(row[column]))
             // The CSV prints altitudes to the millimetre.
             #expect(abs(printed - e.altitude) <= 0.0005 + 1e-9, "t = \(reading.time)")

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
 @Suite("GPX reader")
 struct GPXReaderTests {
     static func gpx(_ points: String, creator: String = "test", root: String = "") -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"\(root)>
@@ -35,12 +37,18 @@ struct GPXReaderTests {
         #expect(document.children(point) == "<time>2024-05-01T12:00:00Z</time>")
         #expect(document.text(point.latitude) == "46.5" && document.text(point.longitude) == "7.9")
         #expect(document.tracks.first?.header == "<name>Morning hike</name><type>hiking</type>")
-        #expect(document.namespaceDeclarations == ["xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""])
+        #expect(
+            document.namespaceDeclarations == [
+                "xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\""
+            ])
     }
 
-    @Test("lat=999 and other positions outside the globe are refused, naming the field (they were taken silently)",
-          arguments: ["lat=\"999\" lon=\"7\"", "lat=\"45\" lon=\"-181\"", "lat=\"nan\" lon=\"7\"", "lat=\"0x1p3\" lon=\"7\"",
-                      "lon=\"7\"", "lat=\"1\" lat=\"2\" lon=\"7\""])
+    @Test(
+        "lat=999 and other positions outside the globe are refused, naming the field (they were taken silently)",
+        arguments: [
+            "lat=\"999\" lon=\"7\"", "lat=\"45\" lon=\"-181\"", "lat=\"nan\" lon=\"7\"", "lat=\"0x1p3\" lon=\"7\"",
+            "lon=\"7\"", "lat=\"1\" lat=\"2\" lon=\"7\"",
+        ])
     func positions(attributes: String) throws {
         let data = Self.gpx("<trkpt \(attributes)><time>2024-05-01T12:00:00Z</time></trkpt>")
         #expect {
@@ -51,19 +59,29 @@ struct GPXReaderTests {
         }
     }
 
-    @Test("With --skip-invalid a bad point is reported with its line and field, kept as a rejected row, and the next is read",
-          arguments: [
-        ("<trkpt lat=\"999\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
-        ("<trkpt lat=\"1\" lat=\"2\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
-        ("<trkpt lon=\"7\"><ele>1</ele><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
-        ("<trkpt lat=\"1\" lon=\"7\"><ele>high</ele><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'ele'"),
-        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-02-30T12:00:00Z</time></trkpt>", "p.gpx:4: field 'time'"),
-        ("<trkpt lat=\"1\" lon=\"7\"><ele>1</ele></trkpt>", "p.gpx:4: field 'time'"),
-        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:00Z</time><extensions><gpxtpx:TrackPointExtension>"
-            + "<gpxtpx:atemp>500</gpxtpx:atemp></gpxtpx:TrackPointExtension></extensions></trkpt>", "p.gpx:4: field 'atemp'"),
-        ("<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:05Z</time></trkpt>\n"
-            + "<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:04Z</time></trkpt>", "p.gpx:5: field 'time': time went backwards"),
-    ])
+    @Test(
+        "With --skip-invalid a bad point is reported with its line and field, kept as a rejected row, and the next is read",
+        arguments: [
+            ("<trkpt lat=\"999\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+            ("<trkpt lat=\"1\" lat=\"2\" lon=\"7\"><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+            ("<trkpt lon=\"7\"><ele>1</ele><time>2024-05-01T12:00:00Z</time></trkpt>", "p.gpx:4: field 'lat'"),
+            (
+                "<trkpt lat=\"1\" lon=\"7\"><ele>high</ele><time>2024-05-01T12:00:00Z</time></trkpt>",
+                "p.gpx:4: field 'ele'"
+            ),
+            ("<trkpt lat=\"1\" lon=\"7\"><time>2024-02-30T12:00:00Z</time></trkpt>", "p.gpx:4: field 'time'"),
+            ("<trkpt lat=\"1\" lon=\"7\"><ele>1</ele></trkpt>", "p.gpx:4: field 'time'"),
+            (
+                "<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:00Z</time><extensions><gpxtpx:TrackPointExtension>"
+                    + "<gpxtpx:atemp>500</gpxtpx:atemp></gpxtpx:TrackPointExtension></extensions></trkpt>",
+                "p.gpx:4: field 'atemp'"
+            ),
+            (
+                "<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:05Z</time></trkpt>\n"
+                    + "<trkpt lat=\"1\" lon=\"7\"><time>2024-05-01T12:00:04Z</time></trkpt>",
+                "p.gpx:5: field 'time': time went backwards"
+            ),
+        ])
     func skipInvalid(points: String, prefix: String) throws {
         let next = "\n<trkpt lat=\"46.5\" lon=\"7.9\"><ele>1201</ele><time>2024-05-01T12:00:09Z</time></trkpt>"
         let data = Self.gpx(points + next)
@@ -89,7 +107,9 @@ struct GPXReaderTests {
     @Test("A 35-digit fraction of a second is a time, not a crash")
     func longFraction() throws {
         let time = "2024-05-01T12:00:14." + String(repeating: "0", count: 35) + "Z"
-        let rows = try GPXReader.table(Self.gpx("<trkpt lat=\"1\" lon=\"2\"><time>\(time)</time></trkpt>"), file: "f.gpx").rows
+        let rows = try GPXReader.table(
+            Self.gpx("<trkpt lat=\"1\" lon=\"2\"><time>\(time)</time></trkpt>"), file: "f.gpx"
+        ).rows
         #expect(rows.first?.time == 1_714_564_814)
     }
 
@@ -120,21 +140,25 @@ struct GPXReaderTests {
         #expect(abs(pressure - 1013.25 * pow(1 - 0.0065 * 1200.5 / 288.15, exponent)) < 1e-9)
     }
 
-    @Test("The default elevation follows the creator: a device with a barometer gives barometric", arguments: [
-        ("Garmin Connect", ElevationSource.gps), ("fenix 7X", .barometric), ("Edge 830", .barometric),
-        ("Strava iPhone", .gps), ("COROS APEX 2", .barometric),
-    ])
+    @Test(
+        "The default elevation follows the creator: a device with a barometer gives barometric",
+        arguments: [
+            ("Garmin Connect", ElevationSource.gps), ("fenix 7X", .barometric), ("Edge 830", .barometric),
+            ("Strava iPhone", .gps), ("COROS APEX 2", .barometric),
+        ])
     func defaults(creator: String, expected: ElevationSource) throws {
         let reading = try GPXReader.read(Self.gpx(Self.point, creator: creator), file: "c.gpx")
         #expect(reading.elevation == expected)
         #expect(reading.elevationNote.contains(expected.rawValue))
     }
 
-    @Test("Malformed XML is an error with line and column", arguments: [
-        "<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T12:00:00Z</time></trkseg>",
-        "<trkpt lat=1 lon=\"2\"><time>2024-05-01T12:00:00Z</time></trkpt>",
-        "<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T12:00:00Z&bogus;</time></trkpt>",
-    ])
+    @Test(
+        "Malformed XML is an error with line and column",
+        arguments: [
+            "<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T12:00:00Z</time></trkseg>",
+            "<trkpt lat=1 lon=\"2\"><time>2024-05-01T12:00:00Z</time></trkpt>",
+            "<trkpt lat=\"1\" lon=\"2\"><time>2024-05-01T12:00:00Z&bogus;</time></trkpt>",
+        ])
     func malformed(points: String) {
         #expect {
             _ = try GPXReader.read(Self.gpx(points), file: "m.gpx")
@@ -146,7 +170,10 @@ struct GPXReaderTests {
     @Test("A UTF-8 byte-order mark, comments, CDATA and entities are read")
     func xmlForms() throws {
         var data = Data([0xEF, 0xBB, 0xBF])
-        data.append(Self.gpx("<!-- a comment --><trkpt lat=\"1\" lon=\"2\"><ele><![CDATA[12]]></ele><time>2024-05-01T12:00:00&#x5A;</time></trkpt>"))
+        data.append(
+            Self.gpx(
+                "<!-- a comment --><trkpt lat=\"1\" lon=\"2\"><ele><![CDATA[12]]></ele><time>2024-05-01T12:00:00&#x5A;</time></trkpt>"
+            ))
         let row = try #require(try GPXReader.table(data, file: "x.gpx").rows.first)
         #expect(row.gpsAltitude == 12 && row.time == 1_714_564_800)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -7,7 +8,9 @@ import Testing
 struct GPXTrackWriterTests {
     /// A simulated hike split as a back end receives it: a GPX of the GPS fixes (with a Garmin extension per
     /// point: heart rate and air temperature), and the barometer's readings as CSV with ISO times.
-    static func hike(in dir: TemporaryDirectory, relativePressureTimes: Bool = false) throws -> (gpx: String, pressure: String, points: Int) {
+    static func hike(in dir: TemporaryDirectory, relativePressureTimes: Bool = false) throws -> (
+        gpx: String, pressure: String, points: Int
+    ) {
         let simulated = runAltimetry(["simulate", "hike", "--seed", "5", "--duration", "900"])
         try #require(simulated.code == .success)
         let iso = ISO8601Parser()
@@ -22,7 +25,8 @@ struct GPXTrackWriterTests {
             }
             if !cells[2].isEmpty {
                 let latitude = String(format: "%.7f", 46.5 + Double(count) * 1e-5)
-                points += "<trkpt lat=\"\(latitude)\" lon=\"7.9\"><ele>\(cells[2])</ele><time>\(iso.text(start + t))</time>"
+                points +=
+                    "<trkpt lat=\"\(latitude)\" lon=\"7.9\"><ele>\(cells[2])</ele><time>\(iso.text(start + t))</time>"
                     + "<extensions><gpxtpx:TrackPointExtension><gpxtpx:atemp>8</gpxtpx:atemp>"
                     + "<gpxtpx:hr>\(100 + count % 50)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>\n"
                 count += 1
@@ -40,22 +44,29 @@ struct GPXTrackWriterTests {
         return (try dir.file("hike.gpx", gpx), try dir.file("baro.csv", pressure), count)
     }
 
-    @Test("GPX + pressure in, GPX out: the same points in order, same positions, times and extensions, fused ele and sigma")
+    @Test(
+        "GPX + pressure in, GPX out: the same points in order, same positions, times and extensions, fused ele and sigma"
+    )
     func roundTrip() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let (gpx, pressure, count) = try Self.hike(in: dir)
-        let result = runAltimetry(["fuse", gpx, "--pressure", pressure, "--format", "gpx", "--out", dir.path("out.gpx")])
+        let result = runAltimetry([
+            "fuse", gpx, "--pressure", pressure, "--format", "gpx", "--out", dir.path("out.gpx"),
+        ])
         try #require(result.code == .success, "\(result.err)")
         #expect(result.err.contains("elevation read as gps"))
         let input = try GPXReader.read(Data(contentsOf: URL(fileURLWithPath: gpx)), file: "in")
-        let output = try GPXReader.read(Data(contentsOf: URL(fileURLWithPath: dir.path("out.gpx"))), file: "out", elevation: .gps)
+        let output = try GPXReader.read(
+            Data(contentsOf: URL(fileURLWithPath: dir.path("out.gpx"))), file: "out", elevation: .gps)
         let (a, b) = (try #require(input.gpx), try #require(output.gpx))
         #expect(b.points.count == count && a.points.count == count)
         #expect(b.points.map { b.text($0.latitude) } == a.points.map { a.text($0.latitude) })
         #expect(b.points.map { b.text($0.longitude) } == a.points.map { a.text($0.longitude) })
         #expect(b.points.map(b.children) == a.points.map(a.children), "times and other elements as written")
-        #expect(zip(a.points, b.points).allSatisfy { b.extensions($1).hasPrefix(a.extensions($0)) }, "input extensions first")
+        #expect(
+            zip(a.points, b.points).allSatisfy { b.extensions($1).hasPrefix(a.extensions($0)) },
+            "input extensions first")
         #expect(b.points.allSatisfy { b.extensions($0).contains("<altimetry:sigma_m>") })
         #expect(b.tracks.map(\.segments) == a.tracks.map(\.segments))
         #expect(b.tracks.first?.header == "<name>Morning &amp; hike</name><type>hiking</type>")
@@ -70,7 +81,9 @@ struct GPXTrackWriterTests {
         #expect(abs(differences.reduce(0, +) / Double(differences.count)) < 5)
     }
 
-    @Test("A pressure file with relative times beside a GPX is an error naming both time spans (it gave 1970 and QNH ±990 hPa)")
+    @Test(
+        "A pressure file with relative times beside a GPX is an error naming both time spans (it gave 1970 and QNH ±990 hPa)"
+    )
     func relativeTimes() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -97,11 +110,13 @@ struct GPXTrackWriterTests {
     func noZeroPositions() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let input = try dir.file("p.csv", "t,pressure_hpa,gps_alt_m,lat,lon\n0,1000,110,46.5,7.9\n1,1000.01,,,\n2,1000,111,46.6,7.8\n")
+        let input = try dir.file(
+            "p.csv", "t,pressure_hpa,gps_alt_m,lat,lon\n0,1000,110,46.5,7.9\n1,1000.01,,,\n2,1000,111,46.6,7.8\n")
         let result = runAltimetry(["fuse", input, "--format", "gpx"])
         #expect(result.code == .success)
         #expect(result.out.components(separatedBy: "<trkpt").count - 1 == 2)
         #expect(!result.out.contains("lat=\"0"))
-        #expect(result.err.contains("notice: rows without lat/lon are not GPX points and are left out of the GPX output"))
+        #expect(
+            result.err.contains("notice: rows without lat/lon are not GPX points and are left out of the GPX output"))
     }
 }

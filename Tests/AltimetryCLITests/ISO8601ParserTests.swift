@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -48,8 +49,13 @@ struct ISO8601ParserTests {
     static func comparable(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var run = 0, longest = 0
-        for b in bytes { run = (48...57).contains(b) ? run + 1 : 0; longest = max(longest, run) }
-        guard longest <= 9, bytes.count >= 4, let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)) else { return false }
+        for b in bytes {
+            run = (48...57).contains(b) ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        guard longest <= 9, bytes.count >= 4, let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)) else {
+            return false
+        }
         return year >= 1583
     }
 
@@ -62,25 +68,27 @@ struct ISO8601ParserTests {
         #expect(abs(seconds - 1_714_564_814.26) < 1e-6)
     }
 
-    @Test("Every accepted form gives Foundation's time", arguments: [
-        ("2024-05-01T12:00:00Z", 1_714_564_800.0),
-        ("2024-05-01T12:00:00.5Z", 1_714_564_800.5),
-        ("2024-05-01T12:00:00.123456789Z", 1_714_564_800.123456789),
-        ("2024-05-01t12:00:00z", 1_714_564_800),
-        ("2024-05-01 12:00:00Z", 1_714_564_800),
-        ("2024-05-01T12:00:00,25Z", 1_714_564_800.25),
-        ("2024-05-01T12:00:00+02:00", 1_714_557_600),
-        ("2024-05-01T12:00:00+0200", 1_714_557_600),
-        ("2024-05-01T12:00:00+02", 1_714_557_600),
-        ("2024-05-01T12:00:00-05:30", 1_714_584_600),
-        ("2024-05-01T12:00:00-00:00", 1_714_564_800),
-        ("2024-02-29T00:00:00Z", 1_709_164_800),
-        ("2000-02-29T23:59:59Z", 951_868_799),
-        ("1969-12-31T23:59:59.5Z", -0.5),
-        ("1970-01-01T00:00:00Z", 0),
-        ("9999-12-31T23:59:59Z", 253_402_300_799),
-        ("1600-03-01T00:00:00Z", -11_670_912_000),
-    ])
+    @Test(
+        "Every accepted form gives Foundation's time",
+        arguments: [
+            ("2024-05-01T12:00:00Z", 1_714_564_800.0),
+            ("2024-05-01T12:00:00.5Z", 1_714_564_800.5),
+            ("2024-05-01T12:00:00.123456789Z", 1_714_564_800.123456789),
+            ("2024-05-01t12:00:00z", 1_714_564_800),
+            ("2024-05-01 12:00:00Z", 1_714_564_800),
+            ("2024-05-01T12:00:00,25Z", 1_714_564_800.25),
+            ("2024-05-01T12:00:00+02:00", 1_714_557_600),
+            ("2024-05-01T12:00:00+0200", 1_714_557_600),
+            ("2024-05-01T12:00:00+02", 1_714_557_600),
+            ("2024-05-01T12:00:00-05:30", 1_714_584_600),
+            ("2024-05-01T12:00:00-00:00", 1_714_564_800),
+            ("2024-02-29T00:00:00Z", 1_709_164_800),
+            ("2000-02-29T23:59:59Z", 951_868_799),
+            ("1969-12-31T23:59:59.5Z", -0.5),
+            ("1970-01-01T00:00:00Z", 0),
+            ("9999-12-31T23:59:59Z", 253_402_300_799),
+            ("1600-03-01T00:00:00Z", -11_670_912_000),
+        ])
     func forms(text: String, expected: Double) throws {
         let seconds = try #require(parser.seconds(text))
         #expect(abs(seconds - expected) < 1e-6)
@@ -88,15 +96,17 @@ struct ISO8601ParserTests {
         #expect(Self.agrees(seconds, foundation), "\(text): Foundation \(foundation)")
     }
 
-    @Test("What is not an RFC 3339 time is refused, including what ICU lets through", arguments: [
-        "", "2024-05-01", "2024-05-01T12:00:00", "2024-05-01T12:00Z", "20240501T120000Z", "2024-5-1T1:2:3Z",
-        "2024-02-30T12:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2024-04-31T00:00:00Z",
-        "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-05-00T00:00:00Z", "2024-05-01T24:00:00Z",
-        "2024-05-01T12:60:00Z", "2024-05-01T12:00:60Z", "2024-05-01T12:00:00.Z", "2024-05-01T12:00:00.5",
-        " 2024-05-01T12:00:00Z", "2024-05-01T12:00:00Z ", "2024-05-01T12:00:00Zjunk", "2024-05-01T12:00:00+24:00",
-        "2024-05-01T12:00:00+02:60", "2024-05-01T12:00:00+2:00", "2024-05-01T12:00:00+02:0", "2024-05-01X12:00:00Z",
-        "+2024-05-01T12:00:00Z", "2024-05-01T12:00:00\u{0}Z", "2024-05-01T12:00:00.1e3Z", "２０２４-05-01T12:00:00Z",
-    ])
+    @Test(
+        "What is not an RFC 3339 time is refused, including what ICU lets through",
+        arguments: [
+            "", "2024-05-01", "2024-05-01T12:00:00", "2024-05-01T12:00Z", "20240501T120000Z", "2024-5-1T1:2:3Z",
+            "2024-02-30T12:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2024-04-31T00:00:00Z",
+            "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-05-00T00:00:00Z", "2024-05-01T24:00:00Z",
+            "2024-05-01T12:60:00Z", "2024-05-01T12:00:60Z", "2024-05-01T12:00:00.Z", "2024-05-01T12:00:00.5",
+            " 2024-05-01T12:00:00Z", "2024-05-01T12:00:00Z ", "2024-05-01T12:00:00Zjunk", "2024-05-01T12:00:00+24:00",
+            "2024-05-01T12:00:00+02:60", "2024-05-01T12:00:00+2:00", "2024-05-01T12:00:00+02:0", "2024-05-01X12:00:00Z",
+            "+2024-05-01T12:00:00Z", "2024-05-01T12:00:00\u{0}Z", "2024-05-01T12:00:00.1e3Z", "２０２４-05-01T12:00:00Z",
+        ])
     func refusals(text: String) {
         #expect(parser.seconds(text) == nil, "\(text.debugDescription)")
     }
@@ -105,10 +115,13 @@ struct ISO8601ParserTests {
     /// digits, every spelling).
     static func randomText(maximumFractionDigits: Int = 9, using random: inout SeededGenerator) -> String {
         func pick(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
-        func pad(_ v: Int, _ w: Int) -> String { String(repeating: "0", count: max(0, w - String(v).count)) + String(v) }
+        func pad(_ v: Int, _ w: Int) -> String {
+            String(repeating: "0", count: max(0, w - String(v).count)) + String(v)
+        }
         let year = pick(1583...9999), month = pick(1...12)
         let day = pick(1...ISO8601Parser.daysInMonth(month, year: year))
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" + ["T", "t", " "][pick(0...2)]
+        var text =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" + ["T", "t", " "][pick(0...2)]
             + "\(pad(pick(0...23), 2)):\(pad(pick(0...59), 2)):\(pad(pick(0...59), 2))"
         let fractionDigits = pick(0...maximumFractionDigits)
         if fractionDigits > 0 {
@@ -133,7 +146,8 @@ struct ISO8601ParserTests {
             let seconds = try #require(parser.seconds(text), "seed \(seed): \(text)")
             guard Self.comparable(text) else { continue }
             let foundation = try #require(reference.seconds(text), "seed \(seed): \(text)")
-            #expect(Self.agrees(seconds, foundation), "seed \(seed): \(text) gives \(seconds), Foundation \(foundation)")
+            #expect(
+                Self.agrees(seconds, foundation), "seed \(seed): \(text) gives \(seconds), Foundation \(foundation)")
         }
     }
 
@@ -155,11 +169,16 @@ struct ISO8601ParserTests {
                 }
             }
             let text = String(decoding: bytes, as: UTF8.self)
-            guard let seconds = parser.seconds(text) else { refused += 1; continue }
+            guard let seconds = parser.seconds(text) else {
+                refused += 1
+                continue
+            }
             accepted += 1
             guard Self.comparable(text) else { continue }
-            let foundation = try #require(reference.seconds(text), "seed \(seed): we accept \(text.debugDescription), Foundation does not")
-            #expect(Self.agrees(seconds, foundation), "seed \(seed): \(text) gives \(seconds), Foundation \(foundation)")
+            let foundation = try #require(
+                reference.seconds(text), "seed \(seed): we accept \(text.debugDescription), Foundation does not")
+            #expect(
+                Self.agrees(seconds, foundation), "seed \(seed): \(text) gives \(seconds), Foundation \(foundation)")
         }
         #expect(accepted > 100 && refused > 100, "seed \(seed): \(accepted) accepted, \(refused) refused")
     }

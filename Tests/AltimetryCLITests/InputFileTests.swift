@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -32,7 +33,8 @@ struct InputFileTests {
 
     @Test("A process substitution (bash's <(...), a /dev/fd path) is read by the executable")
     func processSubstitution() throws {
-        let executable = try #require(ExecutableTests.executable, "the altimetry executable is not built beside the tests")
+        let executable = try #require(
+            ExecutableTests.executable, "the altimetry executable is not built beside the tests")
         let bash = "/bin/bash"
         try #require(FileManager.default.isExecutableFile(atPath: bash), "bash is needed for a process substitution")
         let process = Process()

@@ -2,6 +2,7 @@ import Altimetry
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -69,10 +70,14 @@ struct InputRobustnessTests {
                 let data = Self.mutate(base, using: &random)
                 do {
                     let options = ReadOptions(skipInvalid: skipInvalid)
-                    let table = try format == "csv" ? CSVReader.read(data, file: "fuzz.csv", options: options)
-                        : format == "ndjson" ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
-                        : format == "gpx" ? GPXReader.table(data, file: "fuzz.gpx")
-                        : TCXReader.read(data, file: "fuzz.tcx").table
+                    let table =
+                        try format == "csv"
+                        ? CSVReader.read(data, file: "fuzz.csv", options: options)
+                        : format == "ndjson"
+                            ? NDJSONReader.read(data, file: "fuzz.ndjson", options: options)
+                            : format == "gpx"
+                                ? GPXReader.table(data, file: "fuzz.gpx")
+                                : TCXReader.read(data, file: "fuzz.tcx").table
                     _ = try fuseRows(table, skipInvalid: skipInvalid)
                     outcomes.ok += 1
                 } catch {

@@ -1,7 +1,8 @@
-@testable import AltimetryIO
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 /// `--skip-invalid` on the track files, end to end: a bad GPX point, TCX Trackpoint or FIT record is reported on
 /// stderr with its file, line (or message) and field, rejected in the output, and every other point goes on;
@@ -34,7 +35,8 @@ struct InvalidRowCollectorTests {
 
     /// Runs `fuse` on `name` with `contents`, with and without `--skip-invalid`.
     static func fuse(_ name: String, _ contents: Data, _ extra: [String] = []) throws
-        -> (strict: (code: ExitCode, out: String, err: String), skipping: (code: ExitCode, out: String, err: String)) {
+        -> (strict: (code: ExitCode, out: String, err: String), skipping: (code: ExitCode, out: String, err: String))
+    {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let path = dir.path(name)
@@ -52,8 +54,9 @@ struct InvalidRowCollectorTests {
         #expect(lines.count == 1 + 5, "the header and every point")
         #expect(lines.filter { $0.contains("rejected: found lat=") }.count == 1)
         #expect(lines.filter { $0.contains("rejected: found ele '12O2'") }.count == 1)
-        #expect(skipping.err.contains("hike.gpx:4: field 'lat'") && skipping.err.contains("hike.gpx:5: field 'ele'"),
-                "\(skipping.err)")
+        #expect(
+            skipping.err.contains("hike.gpx:4: field 'lat'") && skipping.err.contains("hike.gpx:5: field 'ele'"),
+            "\(skipping.err)")
         #expect(skipping.err.contains("skipped as invalid: 2"), "\(skipping.err)")
     }
 
@@ -87,7 +90,9 @@ struct InvalidRowCollectorTests {
         let lines = skipping.out.split(separator: "\n")
         #expect(lines.count == 1 + 20)
         #expect(lines.filter { $0.contains("rejected: ") }.count == 3, "\(skipping.out)")
-        for field in ["bad.fit:7: field 'position_lat'", "bad.fit:11: field 'temperature'", "bad.fit:15: field 'timestamp'"] {
+        for field in [
+            "bad.fit:7: field 'position_lat'", "bad.fit:11: field 'temperature'", "bad.fit:15: field 'timestamp'",
+        ] {
             #expect(skipping.err.contains(field), "\(field): \(skipping.err)")
         }
         #expect(skipping.err.contains("skipped as invalid: 3"), "\(skipping.err)")

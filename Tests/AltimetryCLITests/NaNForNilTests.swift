@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 

@@ -2,8 +2,10 @@ import Foundation
 import Randomness
 import Simulation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -67,8 +69,10 @@ final class IdentifiedGroups: NSObject, XMLParserDelegate {
     private var group: String?
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if root == nil { root = name }
         text = ""
         if name == "g" {
@@ -115,7 +119,8 @@ extension PlotCommandTests {
         #expect(collector.texts.contains { $0.contains("drone.csv") && $0.contains("model: --gps-sigma 5") })
     }
 
-    @Test("Front labels never overlap in a row, and a label with no room is left out", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "Front labels never overlap in a row, and a label with no room is left out", arguments: [1, 2, 3] as [UInt64])
     func labelRows(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         let count = 60

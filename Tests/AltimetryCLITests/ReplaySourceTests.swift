@@ -1,6 +1,7 @@
 import Altimetry
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -52,13 +53,16 @@ struct ReplaySourceTests {
         let table = try InputLoader.table(path, options: ReadOptions())
         let expected = try fuseRows(table).compactMap { estimate, status in status == .predicted ? nil : estimate }
         var received: [AltitudeEstimate] = []
-        for try await estimate in ReplaySource(path: path).fused(with: AltitudeModelParameters()) { received.append(estimate) }
+        for try await estimate in ReplaySource(path: path).fused(with: AltitudeModelParameters()) {
+            received.append(estimate)
+        }
         #expect(received.map(\.altitude) == expected.map(\.altitude))
         #expect(received.map(\.altitudeStandardDeviation) == expected.map(\.altitudeStandardDeviation))
         #expect(received.map(\.seaLevelPressure) == expected.map(\.seaLevelPressure))
     }
 
-    @Test("GIVEN a file that does not exist THEN the source is unavailable and its stream finishes at once without error")
+    @Test(
+        "GIVEN a file that does not exist THEN the source is unavailable and its stream finishes at once without error")
     func unavailable() async throws {
         let source = ReplaySource(path: "/nonexistent/altimetry/track.csv")
         #expect(!source.isAvailable)
@@ -105,7 +109,8 @@ struct ReplaySourceTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let rows = (0..<1_000).map { "\($0),\(1000 - Double($0) * 0.001)" }.joined(separator: "\n")
-        let source = ReplaySource(path: try dir.file("long.csv", "t,pressure_hpa\n" + rows + "\n"), pacing: .realTime(speed: 100))
+        let source = ReplaySource(
+            path: try dir.file("long.csv", "t,pressure_hpa\n" + rows + "\n"), pacing: .realTime(speed: 100))
         var count = 0
         for try await _ in source.readings() {
             count += 1

@@ -46,7 +46,7 @@ struct SignalTests {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
+            defer { for pointer in argv { free(pointer) } }
             var pid: pid_t = 0
             let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
             try #require(result == 0, "posix_spawn \(executable): \(String(cString: strerror(result)))")
@@ -71,7 +71,9 @@ struct SignalTests {
     /// Starts `arguments` (after the executable, or `/bin/sh` with `shell`) and returns once `out.csv`'s temporary
     /// file exists.
     static func startWriting(_ arguments: [String], in dir: TemporaryDirectory, shell: Bool = false) throws -> Child {
-        let executable = shell ? "/bin/sh"
+        let executable =
+            shell
+            ? "/bin/sh"
             : try #require(ExecutableTests.executable, "the altimetry executable is not built beside the tests").path
         let child = try Child(executable, arguments)
         let deadline = Date().addingTimeInterval(120)
@@ -83,8 +85,9 @@ struct SignalTests {
         return child
     }
 
-    @Test("SIGTERM and SIGINT remove the temporary file and end the run by that signal (143 and 130 in a shell)",
-          arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test(
+        "SIGTERM and SIGINT remove the temporary file and end the run by that signal (143 and 130 in a shell)",
+        arguments: [SIGTERM, SIGINT, SIGHUP])
     func signalRemovesTemporary(signal: Int32) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -103,8 +106,11 @@ struct SignalTests {
         let input = try Self.bigInput(in: dir)
         let executable = try #require(ExecutableTests.executable)
         let status = dir.path("status")
-        let shell = try Self.startWriting(["-c", "\"$0\" fuse \"$1\" --out \"$2\"; echo $? > \"$3\"",
-                                           executable.path, input, dir.path("out.csv"), status], in: dir, shell: true)
+        let shell = try Self.startWriting(
+            [
+                "-c", "\"$0\" fuse \"$1\" --out \"$2\"; echo $? > \"$3\"",
+                executable.path, input, dir.path("out.csv"), status,
+            ], in: dir, shell: true)
         // The shell's child is the altimetry run.
         let children = try String(contentsOfFile: "/proc/\(shell.pid)/task/\(shell.pid)/children", encoding: .utf8)
         let child = try #require(Int32(children.split(separator: " ").first ?? ""))

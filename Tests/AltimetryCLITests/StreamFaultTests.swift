@@ -7,7 +7,8 @@ import Testing
 struct StreamFaultTests {
     /// Runs `script` with bash, `$ALTIMETRY` naming the executable, and returns its standard output and error.
     static func bash(_ script: String) throws -> (out: String, err: String) {
-        let executable = try #require(ExecutableTests.executable, "the altimetry executable is not built beside the tests")
+        let executable = try #require(
+            ExecutableTests.executable, "the altimetry executable is not built beside the tests")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
@@ -49,7 +50,8 @@ struct StreamFaultTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let path = try Self.input(rows: 100_000, in: dir, name: "in.csv")
-        let run = try Self.bash("trap '' PIPE; \"$ALTIMETRY\" fuse '\(path)' | head -c 10 > /dev/null; echo \"exit ${PIPESTATUS[0]}\"")
+        let run = try Self.bash(
+            "trap '' PIPE; \"$ALTIMETRY\" fuse '\(path)' | head -c 10 > /dev/null; echo \"exit ${PIPESTATUS[0]}\"")
         #expect(run.out == "exit 74\n", "\(run.err)")
         #expect(run.err.contains("<stdout>: could not be written: Broken pipe"), "\(run.err)")
     }
@@ -61,8 +63,9 @@ struct StreamFaultTests {
         #expect(run.err.contains("<stdin>: could not be read: Bad file descriptor"), "\(run.err)")
     }
 
-    @Test("Peak memory does not grow with the input, to standard output and to a file, CSV and NDJSON",
-          arguments: ["csv", "ndjson"])
+    @Test(
+        "Peak memory does not grow with the input, to standard output and to a file, CSV and NDJSON",
+        arguments: ["csv", "ndjson"])
     func flatMemory(format: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -70,7 +73,9 @@ struct StreamFaultTests {
         let large = try Self.input(rows: 600_000, in: dir, name: "large.csv")
         // Peak resident memory in kB, as GNU time reports it.
         func peak(_ path: String, _ target: String) throws -> Int {
-            let run = try Self.bash("/usr/bin/time -f '%M' \"$ALTIMETRY\" fuse '\(path)' --format \(format) --jobs 2 \(target) 2>&1 >/dev/null | tail -1")
+            let run = try Self.bash(
+                "/usr/bin/time -f '%M' \"$ALTIMETRY\" fuse '\(path)' --format \(format) --jobs 2 \(target) 2>&1 >/dev/null | tail -1"
+            )
             return try #require(Int(run.out.trimmingCharacters(in: .whitespacesAndNewlines)), "\(run.out)")
         }
         for target in ["", "--out '\(dir.path("out." + format))'"] {

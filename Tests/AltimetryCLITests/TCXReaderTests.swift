@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
 @Suite("TCX reader")
 struct TCXReaderTests {
     static func tcx(_ trackpoints: String, creator: String = "Forerunner 55") -> Data {
-        Data("""
+        Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
              <Activities><Activity Sport="Running"><Id>2024-05-01T12:00:00Z</Id>
@@ -49,14 +51,25 @@ struct TCXReaderTests {
         #expect(forced.table.rows[0].gpsAltitude == 1200.4)
     }
 
-    @Test("Bad values are errors naming the file, line and field", arguments: [
-        ("<Trackpoint><Time>2024-02-30T12:00:00Z</Time></Trackpoint>", "t.tcx:5: field 'Time'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time><Position><LatitudeDegrees>91</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position></Trackpoint>", "t.tcx:5: field 'LatitudeDegrees'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time><AltitudeMeters>inf</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'AltitudeMeters'"),
-        ("<Trackpoint><AltitudeMeters>3</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'Time'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:01Z</Time></Trackpoint><Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint>", "t.tcx:5: field 'Time': time went backwards"),
-        ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint", "t.tcx:5: malformed TCX"),
-    ])
+    @Test(
+        "Bad values are errors naming the file, line and field",
+        arguments: [
+            ("<Trackpoint><Time>2024-02-30T12:00:00Z</Time></Trackpoint>", "t.tcx:5: field 'Time'"),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:00Z</Time><Position><LatitudeDegrees>91</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position></Trackpoint>",
+                "t.tcx:5: field 'LatitudeDegrees'"
+            ),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:00Z</Time><AltitudeMeters>inf</AltitudeMeters></Trackpoint>",
+                "t.tcx:5: field 'AltitudeMeters'"
+            ),
+            ("<Trackpoint><AltitudeMeters>3</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'Time'"),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:01Z</Time></Trackpoint><Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint>",
+                "t.tcx:5: field 'Time': time went backwards"
+            ),
+            ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint", "t.tcx:5: malformed TCX"),
+        ])
     func errors(points: String, prefix: String) {
         #expect {
             _ = try TCXReader.read(Self.tcx(points), file: "t.tcx")
@@ -65,14 +78,24 @@ struct TCXReaderTests {
         }
     }
 
-    @Test("With --skip-invalid a bad Trackpoint is reported with its line and field, kept as a rejected row, and the next is read",
-          arguments: [
-        ("<Trackpoint><Time>2024-02-30T12:00:00Z</Time></Trackpoint>", "t.tcx:5: field 'Time'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time><Position><LatitudeDegrees>91</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position></Trackpoint>", "t.tcx:5: field 'LatitudeDegrees'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:00Z</Time><AltitudeMeters>inf</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'AltitudeMeters'"),
-        ("<Trackpoint><AltitudeMeters>3</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'Time'"),
-        ("<Trackpoint><Time>2024-05-01T12:00:01Z</Time></Trackpoint>\n<Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint>", "t.tcx:6: field 'Time': time went backwards"),
-    ])
+    @Test(
+        "With --skip-invalid a bad Trackpoint is reported with its line and field, kept as a rejected row, and the next is read",
+        arguments: [
+            ("<Trackpoint><Time>2024-02-30T12:00:00Z</Time></Trackpoint>", "t.tcx:5: field 'Time'"),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:00Z</Time><Position><LatitudeDegrees>91</LatitudeDegrees><LongitudeDegrees>7</LongitudeDegrees></Position></Trackpoint>",
+                "t.tcx:5: field 'LatitudeDegrees'"
+            ),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:00Z</Time><AltitudeMeters>inf</AltitudeMeters></Trackpoint>",
+                "t.tcx:5: field 'AltitudeMeters'"
+            ),
+            ("<Trackpoint><AltitudeMeters>3</AltitudeMeters></Trackpoint>", "t.tcx:5: field 'Time'"),
+            (
+                "<Trackpoint><Time>2024-05-01T12:00:01Z</Time></Trackpoint>\n<Trackpoint><Time>2024-05-01T12:00:00Z</Time></Trackpoint>",
+                "t.tcx:6: field 'Time': time went backwards"
+            ),
+        ])
     func skipInvalid(points: String, prefix: String) throws {
         let next = "\n<Trackpoint><Time>2024-05-01T12:00:09Z</Time><AltitudeMeters>1201</AltitudeMeters></Trackpoint>"
         let table = try TCXReader.read(Self.tcx(points + next), file: "t.tcx", skipInvalid: true).table
@@ -80,7 +103,8 @@ struct TCXReaderTests {
         #expect(table.skipped[0].description.hasPrefix(prefix), "\(table.skipped[0])")
         let bad = try #require(table.rows.first { $0.invalidReason != nil })
         #expect(bad.invalidReason == table.skipped[0].message && bad.line == table.skipped[0].line)
-        #expect(bad.latitude == nil && bad.gpsAltitude == nil && bad.pressure == nil, "a rejected point gives no reading")
+        #expect(
+            bad.latitude == nil && bad.gpsAltitude == nil && bad.pressure == nil, "a rejected point gives no reading")
         let last = try #require(table.rows.last)
         #expect(last.invalidReason == nil && last.gpsAltitude == 1201 && last.time == 1_714_564_809)
         #expect(table.rows.filter { $0.invalidReason == nil }.count == table.rows.count - 1)

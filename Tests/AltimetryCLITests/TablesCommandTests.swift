@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
 
@@ -10,8 +11,9 @@ private final class CapturedOutput: @unchecked Sendable {
     private var err = ""
 
     var console: Console {
-        Console(write: { [self] text in lock.withLock { out += text } },
-                writeError: { [self] text in lock.withLock { err += text } })
+        Console(
+            write: { [self] text in lock.withLock { out += text } },
+            writeError: { [self] text in lock.withLock { err += text } })
     }
 
     var standardOutput: String { lock.withLock { out } }
@@ -54,7 +56,8 @@ struct TablesCommandTests {
         #expect(Self.jsonRun.exitCode == .success)
         #expect(Self.jsonRun.standardError.isEmpty)
         let object = try Self.jsonObject()
-        #expect(Set(object.keys) == ["isa", "scale_height_m", "temperature", "wind", "gps_averaging", "building_visit"])
+        #expect(
+            Set(object.keys) == ["isa", "scale_height_m", "temperature", "wind", "gps_averaging", "building_visit"])
         let expectedRowKeys: [String: Set<String>] = [
             "isa": ["altitude_m", "pressure_hpa", "meters_per_hpa"],
             "temperature": ["celsius", "apparent_climb_m"],
@@ -204,7 +207,8 @@ struct TablesCommandDocumentationTests {
             .deletingLastPathComponent()
         let page = try String(contentsOf: root.appendingPathComponent("Docs/physics.md"), encoding: .utf8)
         let start = try #require(page.range(of: "<!-- altimetry tables -->\n```text\n"))
-        let end = try #require(page.range(of: "```\n<!-- end altimetry tables -->", range: start.upperBound..<page.endIndex))
+        let end = try #require(
+            page.range(of: "```\n<!-- end altimetry tables -->", range: start.upperBound..<page.endIndex))
         let documented = String(page[start.upperBound..<end.lowerBound])
         let printed = TablesCommandTests.textRun.standardOutput
         #expect(documented == printed)

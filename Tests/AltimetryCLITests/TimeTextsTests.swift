@@ -1,8 +1,9 @@
-@testable import AltimetryIO
 import Foundation
 import Randomness
 import Testing
+
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("Time texts")
 struct TimeTextsTests {
@@ -39,7 +40,8 @@ struct TimeTextsTests {
         #expect((0..<texts.count).allSatisfy { texts[$0] == reference[$0] })
         for range in [0..<0, 0..<1, 3..<17, 250..<503, 502..<503] {
             let slice = texts[range]
-            #expect(slice.count == range.count && zip(range, 0...).allSatisfy { slice[$1] == reference[$0] }, "\(range)")
+            #expect(
+                slice.count == range.count && zip(range, 0...).allSatisfy { slice[$1] == reference[$0] }, "\(range)")
         }
         var joined = texts[0..<100]
         joined.append(contentsOf: texts[100..<texts.count])

@@ -1,7 +1,8 @@
+import Altimetry
 import Testing
+
 @testable import AltimetryCLI
 @testable import AltimetryIO
-import Altimetry
 
 /// `--vacc-confidence` means the same on every command that takes it.
 @Suite("--vacc-confidence")

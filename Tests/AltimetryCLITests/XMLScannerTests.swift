@@ -1,7 +1,8 @@
-@testable import AltimetryIO
 import Foundation
 import Testing
+
 @testable import AltimetryCLI
+@testable import AltimetryIO
 
 @Suite("XML scanner")
 struct XMLScannerTests {
@@ -9,7 +10,8 @@ struct XMLScannerTests {
     func nameBytes() {
         for value in 0...255 {
             let c = UInt8(value)
-            #expect(XMLScanner.isNameByte(c) == (XMLScanner.isNameStart(c) || XMLScanner.isNameRest(c)), "byte \(value)")
+            #expect(
+                XMLScanner.isNameByte(c) == (XMLScanner.isNameStart(c) || XMLScanner.isNameRest(c)), "byte \(value)")
         }
     }
 
@@ -33,9 +35,12 @@ struct XMLScannerTests {
         }
     }
 
-    @Test("Names with digits, dots, dashes and prefixes end where the name ends; text is decoded with and without references")
+    @Test(
+        "Names with digits, dots, dashes and prefixes end where the name ends; text is decoded with and without references"
+    )
     func namesAndText() throws {
-        #expect(try Self.events("<a-1.b:c_d x='1'>t&amp;u<e/>v</a-1.b:c_d>")
+        #expect(
+            try Self.events("<a-1.b:c_d x='1'>t&amp;u<e/>v</a-1.b:c_d>")
                 == ["<a-1.b:c_d", "t&u", "<e", "</e", "v", "</a-1.b:c_d"])
         #expect(try Self.events("<é>plain text</é>") == ["<é", "plain text", "</é"])
     }

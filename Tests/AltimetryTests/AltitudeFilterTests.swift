@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Altimetry
 import Simulation
+import Testing
+
+@testable import Altimetry
 
 @Suite("AltitudeFilter")
 struct AltitudeFilterTests {
@@ -25,14 +26,16 @@ struct AltitudeFilterTests {
     /// 6 trials of 1-2 h give coverage to about ±0.04, so the bounds are widened by that from 0.60-0.82 / 0.55-1.5.
     @Test("The sigma is honest in static, front and canyon", arguments: [ScenarioName.static, .front, .canyon])
     func honestSigma(name: ScenarioName) throws {
-        let result = try FusionBenchmark.evaluate(name, trials: 6, seed: 100, parameters: AltitudeModelParameters(),
-                                                  useTemperature: true)
+        let result = try FusionBenchmark.evaluate(
+            name, trials: 6, seed: 100, parameters: AltitudeModelParameters(),
+            useTemperature: true)
         let kalman = try #require(result.estimators["kalman"])
         let smoother = try #require(result.estimators["smoother"])
         let naive = try #require(result.estimators["naive"])
         #expect((0.56...0.86).contains(kalman.coverage), "\(name): coverage \(kalman.coverage)")
         #expect((0.5...1.6).contains(kalman.nees), "\(name): NEES \(kalman.nees)")
-        #expect(smoother.rmse_m <= 0.85 * kalman.rmse_m, "\(name): smoother \(smoother.rmse_m), filter \(kalman.rmse_m)")
+        #expect(
+            smoother.rmse_m <= 0.85 * kalman.rmse_m, "\(name): smoother \(smoother.rmse_m), filter \(kalman.rmse_m)")
         if name == .static {
             // Standing an hour in the smooth simulated weather, the cumulative GPS mean is nearly the best estimator
             // (the filter allows for random-walk weather that is not there): over 50 seeds the filter's RMSE is 0.92
@@ -50,8 +53,10 @@ struct AltitudeFilterTests {
 
     @Test("The cold column is learned, with or without a temperature reading; without the column state it is not")
     func coldAir() throws {
-        let with = try FusionBenchmark.evaluate(.cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: true)
-        let without = try FusionBenchmark.evaluate(.cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: false)
+        let with = try FusionBenchmark.evaluate(
+            .cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: true)
+        let without = try FusionBenchmark.evaluate(
+            .cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: false)
         var standard = AltitudeModelParameters()
         standard.estimatesColumnTemperature = false
         let bare = try FusionBenchmark.evaluate(.cold, trials: 4, seed: 7, parameters: standard, useTemperature: false)
@@ -87,7 +92,7 @@ struct AltitudeFilterTests {
         _ = try filter.process(AltitudeReading(time: 0, pressure: 1_000, gpsAltitude: 110))
         var old = filter.checkpoint
         old.formatVersion = 1
-        old.barometricVelocity = nil    // as a first-session file, which lacks the field
+        old.barometricVelocity = nil  // as a first-session file, which lacks the field
         let decoded = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: JSONEncoder().encode(old))
         #expect(throws: AltitudeModelError.self) { try AltitudeFilter(restoring: decoded) }
         do { _ = try AltitudeFilter(restoring: decoded) } catch { #expect("\(error)".contains("version")) }
@@ -103,14 +108,17 @@ struct AltitudeFilterTests {
                 _ = try filter.process(AltitudeReading(time: Double(t), pressure: 1_000, gpsAltitude: 110))
             }
             let before = try #require(filter.currentEstimate).altitude
-            let after = try filter.process(AltitudeReading(time: 120, pressure: 1_000, gpsAltitude: 140, gpsVerticalAccuracy: accuracy))
+            let after = try filter.process(
+                AltitudeReading(time: 120, pressure: 1_000, gpsAltitude: 140, gpsVerticalAccuracy: accuracy))
             return after.altitude - before
         }
         let nominal = try shift(accuracy: nil)
         let poor = try shift(accuracy: 40)
         #expect(nominal > 0 && poor > 0)
         #expect(poor < nominal / 10, "nominal \(nominal), poor \(poor)")
-        #expect(VerticalAccuracyConvention.ninetyFivePercent.standardDeviation(ofReported: 19.6) == 19.6 / 1.959963984540054)
+        #expect(
+            VerticalAccuracyConvention.ninetyFivePercent.standardDeviation(ofReported: 19.6) == 19.6 / 1.959963984540054
+        )
     }
 
     @Test("Bad readings are typed errors and leave the filter unchanged")
@@ -140,8 +148,11 @@ struct AltitudeFilterTests {
             #expect(abs(LogPressureCoordinates.altitude(u) - h) < 1e-9)
             for qnh in [990.0, 1_013.25, 1_030] {
                 let b = LogPressureCoordinates.logPressureWeather(seaLevelPressure: qnh)
-                let p = qnh * pow(1 - StandardAtmosphere.lapseRate * h / StandardAtmosphere.seaLevelTemperature,
-                                  StandardAtmosphere.pressureExponent)
+                let p =
+                    qnh
+                    * pow(
+                        1 - StandardAtmosphere.lapseRate * h / StandardAtmosphere.seaLevelTemperature,
+                        StandardAtmosphere.pressureExponent)
                 #expect(abs(LogPressureCoordinates.barometerMeasurement(pressure: p) - (b - u)) < 1e-8)
             }
         }
@@ -152,14 +163,17 @@ struct AltitudeFilterTests {
     /// no noise switch): the default must stay within 5 % of it. The comparison is paired (same seeds), so it is
     /// steady where the ratio to the naive average is not: the naive's error follows each seed's weather, and 8
     /// trials put it anywhere from 6.8 to 8 m. (The benchmark's 100 trials: 0.496 and 0.4997 of the naive's.)
-    @Test("On random-walk weather the default model is within 5 % of the model that knows it", arguments: [ScenarioName.hike, .canyon])
+    @Test(
+        "On random-walk weather the default model is within 5 % of the model that knows it",
+        arguments: [ScenarioName.hike, .canyon])
     func costOfAdaptivity(name: ScenarioName) throws {
         var knowing = AltitudeModelParameters()
         knowing.weatherTendencyNoiseDensity = 0
         knowing.detectsFronts = false
         let best = try FusionBenchmark.evaluate(name, trials: 8, seed: 300, parameters: knowing, useTemperature: true)
-        let result = try FusionBenchmark.evaluate(name, trials: 8, seed: 300, parameters: AltitudeModelParameters(),
-                                                  useTemperature: true)
+        let result = try FusionBenchmark.evaluate(
+            name, trials: 8, seed: 300, parameters: AltitudeModelParameters(),
+            useTemperature: true)
         let kalman = try #require(result.estimators["kalman"])
         let bound = try #require(best.estimators["kalman"])
         let naive = try #require(result.estimators["naive"])
@@ -203,7 +217,10 @@ struct AltitudeFilterAdaptationTests {
         var sum = 0.0, count = 0.0
         for reading in try climb(until: 600) {
             let estimate = try filter.process(reading)
-            if reading.time > 400, let gps = estimate.gpsUpdate { sum += gps.innovation; count += 1 }
+            if reading.time > 400, let gps = estimate.gpsUpdate {
+                sum += gps.innovation
+                count += 1
+            }
         }
         return sum / count
     }
@@ -234,7 +251,8 @@ struct AltitudeFilterAdaptationTests {
 
     /// GIVEN the benchmark's front (3 hPa in 40 min from 2,400 s), WHEN the filter fuses it, THEN the tendency's
     /// noise is the quiet value before the front, switches to the front value during it, and back after.
-    @Test("The weather noise switches to its front values during the front, and back", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "The weather noise switches to its front values during the front, and back", arguments: [1, 2, 3] as [UInt64])
     func frontNoise(seed: UInt64) throws {
         let recording = try Scenario.named(.front, seed: seed).simulate()
         let p = AltitudeModelParameters()
@@ -242,12 +260,17 @@ struct AltitudeFilterAdaptationTests {
         var densities: [(time: Double, tendency: Double, weather: Double)] = []
         for r in recording.readings {
             _ = try filter.process(AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
-            if let model = filter.engine?.model { densities.append((r.time, model.tendencyNoiseDensity, model.weatherNoiseDensity)) }
+            if let model = filter.engine?.model {
+                densities.append((r.time, model.tendencyNoiseDensity, model.weatherNoiseDensity))
+            }
         }
         let during = densities.filter { (3_000...5_400).contains($0.time) }
-        #expect(during.contains { $0.tendency == p.frontTendencyNoiseDensity && $0.weather == p.frontWeatherNoiseDensity },
-                "seed \(seed): no switch during the front")
-        #expect(densities.filter { $0.time < 1_200 }.allSatisfy { $0.tendency == p.weatherTendencyNoiseDensity }, "seed \(seed)")
+        #expect(
+            during.contains { $0.tendency == p.frontTendencyNoiseDensity && $0.weather == p.frontWeatherNoiseDensity },
+            "seed \(seed): no switch during the front")
+        #expect(
+            densities.filter { $0.time < 1_200 }.allSatisfy { $0.tendency == p.weatherTendencyNoiseDensity },
+            "seed \(seed)")
         let switches = zip(densities, densities.dropFirst()).filter { $0.tendency != $1.tendency }
         #expect(switches.count >= 2, "seed \(seed): the noise never came back")
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
+import Testing
+
 @testable import Altimetry
 
 /// The weather block of `AltitudeModel.discretize`: (B, Ḃ) with a tendency that reverts to zero.
@@ -40,11 +41,13 @@ struct AltitudeModelTests {
         return (q * bb * h / 3, q * bt * h / 3, q * tt * h / 3)
     }
 
-    @Test("The reverting tendency's Q matches the integral, on both sides of the series switch",
-          arguments: [0.5, 1, 17, 19, 60, 600, 3_600, 36_000] as [Double])
+    @Test(
+        "The reverting tendency's Q matches the integral, on both sides of the series switch",
+        arguments: [0.5, 1, 17, 19, 60, 600, 3_600, 36_000] as [Double])
     func revertingNoise(dt: Double) {
         let model = Self.model(tau: 1_800)
-        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount),
+            Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: dt, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         let expected = Self.integrated(dt: dt, a: 1.0 / 1_800, q: q)
@@ -61,7 +64,8 @@ struct AltitudeModelTests {
     @Test("With no correlation time the tendency is a random walk: q dt³/3, q dt²/2, q dt")
     func randomWalkNoise() {
         let model = Self.model(tau: 0)
-        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount),
+            Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 30, transition: &F, processNoise: &Q)
         let q = Self.density(model)
         #expect(abs(Q[1, 1] / (q * 27_000 / 3) - 1) < 1e-14)
@@ -74,10 +78,11 @@ struct AltitudeModelTests {
     @Test("The default tendency settles at a spread of 1 hPa/h")
     func stationarySpread() {
         let model = Self.model(tau: AltitudeModelParameters().weatherTendencyCorrelationTime)
-        var F = Matrix(rows: model.stateCount, columns: model.stateCount), Q = Matrix(rows: model.stateCount, columns: model.stateCount)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount),
+            Q = Matrix(rows: model.stateCount, columns: model.stateCount)
         model.discretize(over: 60, transition: &F, processNoise: &Q)
         var variance = 0.0
-        for _ in 0..<2_000 { variance = F[2, 2] * F[2, 2] * variance + Q[2, 2] }   // 33 h: converged
+        for _ in 0..<2_000 { variance = F[2, 2] * F[2, 2] * variance + Q[2, 2] }  // 33 h: converged
         let hPaPerHour = variance.squareRoot() / AltitudeModel.weatherScale * 3_600
         #expect(abs(hPaPerHour - 1) < 1e-9, "\(hPaPerHour) hPa/h")
     }
@@ -96,8 +101,9 @@ struct AltitudeSensorTests {
         return z.elements[0]
     }
 
-    @Test("Each sensor's H is the derivative of its h(x), to 1e-7 relative, from sea level to 6 km and ±25 K",
-          arguments: [(0.0, 0.0), (800, -20), (2_500, 15), (4_500, 25), (6_000, -25)] as [(Double, Double)])
+    @Test(
+        "Each sensor's H is the derivative of its h(x), to 1e-7 relative, from sea level to 6 km and ±25 K",
+        arguments: [(0.0, 0.0), (800, -20), (2_500, 15), (4_500, 25), (6_000, -25)] as [(Double, Double)])
     func jacobians(altitude: Double, column: Double) throws {
         let p = AltitudeModelParameters()
         let n = p.stateCount
@@ -121,8 +127,9 @@ struct AltitudeSensorTests {
                 down[j] -= step
                 let numeric = (Self.predicted(sensor, up) - Self.predicted(sensor, down)) / (2 * step)
                 let analytic = H.elements[j]
-                #expect(abs(analytic - numeric) <= 1e-7 * max(1, abs(numeric)),
-                        "\(source) dh/dx[\(j)] at \(altitude) m, \(column) K: \(analytic) vs \(numeric)")
+                #expect(
+                    abs(analytic - numeric) <= 1e-7 * max(1, abs(numeric)),
+                    "\(source) dh/dx[\(j)] at \(altitude) m, \(column) K: \(analytic) vs \(numeric)")
             }
         }
     }
@@ -145,19 +152,25 @@ struct AltitudeSensorTests {
         for _ in 0..<steps {
             // Midpoint rule in ln p: dh/dln p = −R T(h)/(g M), with T(h) linear in h.
             let scale = StandardAtmosphere.gasConstant / (StandardAtmosphere.gravity * StandardAtmosphere.molarMass)
-            let half = h - 0.5 * dlnp * scale * (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)
+            let half =
+                h - 0.5 * dlnp * scale
+                * (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)
             h -= dlnp * scale * (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * half)
             pressure *= exp(dlnp)
         }
         #expect(abs(gps - h) < 1e-3, "model \(gps) m, integral \(h) m")
-        let temperature = Self.predicted(AltitudeSensor(.temperature, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
-        #expect(abs(temperature - (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h)) < 1e-6)
+        let temperature = Self.predicted(
+            AltitudeSensor(.temperature, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
+        #expect(
+            abs(temperature - (StandardAtmosphere.seaLevelTemperature + column - StandardAtmosphere.lapseRate * h))
+                < 1e-6)
     }
 
     /// GIVEN the model at several altitudes and columns, WHEN the column's random walk is the only difference,
     /// THEN the Q it adds moves neither the altitude h = k h₀(U) nor the barometer's B − U (to first order), and
     /// gives C its own q_C Δt.
-    @Test("The column's random walk leaves the altitude and the barometer alone", arguments: [0.0, 1_000, 3_000, 6_000])
+    @Test(
+        "The column's random walk leaves the altitude and the barometer alone", arguments: [0.0, 1_000, 3_000, 6_000])
     func columnWalkIsTheColumnAlone(altitude: Double) throws {
         for column in [-20.0, 0, 20] {
             var parameters = AltitudeModelParameters()
@@ -190,7 +203,9 @@ struct AltitudeSensorTests {
             let added = 600.0 / 3_600
             #expect(abs(Q1[c, c] - Q0[c, c] - added) < 1e-12)
             // 1 K of column is h₀/T₀ of altitude (up to 21 m at 6 km): the walk's share must be nil to 10⁻⁹ m².
-            #expect(abs(variance(H.elements)) < 1e-9, "altitude \(altitude) m, column \(column) K: \(variance(H.elements)) m²")
+            #expect(
+                abs(variance(H.elements)) < 1e-9,
+                "altitude \(altitude) m, column \(column) K: \(variance(H.elements)) m²")
             #expect(abs(variance(baro)) < 1e-9)
         }
     }

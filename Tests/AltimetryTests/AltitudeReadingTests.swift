@@ -15,8 +15,9 @@ struct AltitudeReadingTests {
         ("gps_vacc_m", AltitudeReading(time: 20, gpsAltitude: 100, gpsVerticalAccuracy: 1e200)),
     ]
 
-    @Test("An extreme value is refused as invalid, naming its field, and the filter goes on unchanged",
-          arguments: 0..<extremes.count)
+    @Test(
+        "An extreme value is refused as invalid, naming its field, and the filter goes on unchanged",
+        arguments: 0..<extremes.count)
     func extremeRefused(index: Int) throws {
         let (field, reading) = Self.extremes[index]
         var filter = try AltitudeFilter()
@@ -37,8 +38,10 @@ struct AltitudeReadingTests {
     func boundsAccepted() throws {
         var filter = try AltitudeFilter()
         _ = try filter.process(AltitudeReading(time: -9.9e11, pressure: 1000))
-        for reading in [AltitudeReading(time: -9.8e11, pressure: 1_200), AltitudeReading(time: -9.7e11, pressure: 10),
-                        AltitudeReading(time: 9.9e11, gpsAltitude: 100, gpsVerticalAccuracy: 99_999)] {
+        for reading in [
+            AltitudeReading(time: -9.8e11, pressure: 1_200), AltitudeReading(time: -9.7e11, pressure: 10),
+            AltitudeReading(time: 9.9e11, gpsAltitude: 100, gpsVerticalAccuracy: 99_999),
+        ] {
             let e = try filter.process(reading)
             #expect(e.altitude.isFinite && e.altitudeStandardDeviation.isFinite)
         }

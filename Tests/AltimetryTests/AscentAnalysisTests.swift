@@ -2,6 +2,7 @@ import Foundation
 import Randomness
 import Simulation
 import Testing
+
 @testable import Altimetry
 
 /// Scenario tests of the whole method at small scale; `swift run -c release altimetry-bench ascent` runs the
@@ -10,13 +11,16 @@ import Testing
 struct AscentAnalysisTests {
     static func readings(_ recording: SimulatedRecording, temperature: Bool = true) -> [AltitudeReading] {
         recording.readings.map { r in
-            AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude, gpsVerticalAccuracy: r.gpsVerticalAccuracy,
-                            temperature: temperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
+            AltitudeReading(
+                time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
+                gpsVerticalAccuracy: r.gpsVerticalAccuracy,
+                temperature: temperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
         }
     }
 
-    @Test("GIVEN a flat hour's walk WHEN its ascent is measured THEN the fused ascent is under 5 m, where gpxpy counts hundreds",
-          arguments: [1, 2] as [UInt64])
+    @Test(
+        "GIVEN a flat hour's walk WHEN its ascent is measured THEN the fused ascent is under 5 m, where gpxpy counts hundreds",
+        arguments: [1, 2] as [UInt64])
     func flatWalk(seed: UInt64) throws {
         let report = try AscentAnalysis.measure(Self.readings(try Scenario.named(.flatWalk, seed: seed).simulate()))
         #expect(report.ascent.value < 5, "seed \(seed): \(report.ascent.value) m")
@@ -28,28 +32,37 @@ struct AscentAnalysisTests {
         #expect(report.gpsOnly.map(\.hysteresis) == [0, 3, 5, 10])
     }
 
-    @Test("GIVEN half an hour of rolling terrain (4 m hills) WHEN measured THEN the fused ascent is within 5 % of the truth and every hill is a segment",
-          arguments: [1, 2] as [UInt64])
+    @Test(
+        "GIVEN half an hour of rolling terrain (4 m hills) WHEN measured THEN the fused ascent is within 5 % of the truth and every hill is a segment",
+        arguments: [1, 2] as [UInt64])
     func rolling(seed: UInt64) throws {
         let recording = try Scenario.named(.rolling, seed: seed, duration: 1_800).simulate()
-        let truth = AscentCounter.count(times: recording.readings.map(\.time), altitudes: recording.truth.map(\.altitude),
-                                        hysteresis: 0)
+        let truth = AscentCounter.count(
+            times: recording.readings.map(\.time), altitudes: recording.truth.map(\.altitude),
+            hysteresis: 0)
         let report = try AscentAnalysis.measure(Self.readings(recording))
-        #expect(abs(report.ascent.value - truth.ascent) < 0.05 * truth.ascent, "seed \(seed): \(report.ascent.value) against \(truth.ascent)")
+        #expect(
+            abs(report.ascent.value - truth.ascent) < 0.05 * truth.ascent,
+            "seed \(seed): \(report.ascent.value) against \(truth.ascent)")
         #expect(report.hysteresis > 0.1 && report.hysteresis < 4, "seed \(seed): H = \(report.hysteresis)")
         // 12.5 hills: 13 climbs (the last cut short) and 12 or 13 descents.
         let climbs = report.segments.filter(\.isClimb)
         #expect(climbs.count == 13, "seed \(seed): \(climbs.count) climbs")
         // Each hill within 0.6 m: the weather's swells and the column state's learning move a 2-minute climb by
         // about 0.25 m rms (seed 1: 3.63 to 4.51 m), so 0.6 m is over two of those sigmas.
-        #expect(climbs.dropLast().allSatisfy { abs($0.gain - 4) < 0.6 && $0.meanVerticalSpeed > 0.03 }, "seed \(seed): \(climbs.map(\.gain))")
+        #expect(
+            climbs.dropLast().allSatisfy { abs($0.gain - 4) < 0.6 && $0.meanVerticalSpeed > 0.03 },
+            "seed \(seed): \(climbs.map(\.gain))")
         // Segments chain: each starts where the last ended.
         #expect(zip(report.segments, report.segments.dropFirst()).allSatisfy { $0.endTime == $1.startTime })
     }
 
-    @Test("The ascent's sigma covers the error: over 12 seeds of a 300 m climb, mean (error / sigma)² is between 0.02 and 2")
+    @Test(
+        "The ascent's sigma covers the error: over 12 seeds of a 300 m climb, mean (error / sigma)² is between 0.02 and 2"
+    )
     func coverage() throws {
-        let plan = HikePlan(climb: 300, ascentSpeed: 0.15, descentSpeed: 0.25, restInterval: 150, restDuration: 300, summitRest: 300)
+        let plan = HikePlan(
+            climb: 300, ascentSpeed: 0.15, descentSpeed: 0.25, restInterval: 150, restDuration: 300, summitRest: 300)
         let (summary, trials) = try AscentBenchmark.run("short hike", seeds: 12, useTemperature: true) { seed in
             var scenario = Scenario.named(.hike, seed: seed, duration: 4_200)
             scenario.profile = AltitudeProfile(startAltitude: 800, segments: [.hike(plan)])
@@ -63,8 +76,9 @@ struct AscentAnalysisTests {
         #expect(abs(summary.mean_relative_error) < 0.01)
     }
 
-    @Test("GIVEN the cold scenario (air 20 K colder than standard) WHEN measured with and without its temperature column THEN the error is inside two sigmas either way, and the temperature narrows the column",
-          arguments: [1, 2] as [UInt64])
+    @Test(
+        "GIVEN the cold scenario (air 20 K colder than standard) WHEN measured with and without its temperature column THEN the error is inside two sigmas either way, and the temperature narrows the column",
+        arguments: [1, 2] as [UInt64])
     func cold(seed: UInt64) throws {
         let recording = try Scenario.named(.cold, seed: seed).simulate()
         let measured = try AscentAnalysis.measure(Self.readings(recording))
@@ -76,14 +90,17 @@ struct AscentAnalysisTests {
         // reads the climb 11.6 and 4.7 m high, and the fused ascent is 7.4 and 7.7 m high with or without the
         // temperature. Two sigmas hold for about 95 % of seeds; the sigma itself must stay under 3 % of the climb.
         for report in [measured, assumed] {
-            #expect(abs(report.ascent.value - 300) < 2 * report.ascent.standardDeviation,
-                    "seed \(seed): \(report.ascent.value) ± \(report.ascent.standardDeviation)")
+            #expect(
+                abs(report.ascent.value - 300) < 2 * report.ascent.standardDeviation,
+                "seed \(seed): \(report.ascent.value) ± \(report.ascent.standardDeviation)")
             #expect(report.ascent.standardDeviation < 0.03 * 300)
         }
         // A station temperature every 600 s (2 K each) pins the column to under 1 K; without one GPS learns it
         // from the climb only partly, and its prior (10 K) shows.
-        #expect(measured.columnTemperatureStandardDeviation < 1 && assumed.columnTemperatureStandardDeviation > 2,
-                "seed \(seed): \(measured.columnTemperatureStandardDeviation) K, \(assumed.columnTemperatureStandardDeviation) K")
+        #expect(
+            measured.columnTemperatureStandardDeviation < 1 && assumed.columnTemperatureStandardDeviation > 2,
+            "seed \(seed): \(measured.columnTemperatureStandardDeviation) K, \(assumed.columnTemperatureStandardDeviation) K"
+        )
         #expect(measured.ascent.columnStandardDeviation <= assumed.ascent.columnStandardDeviation + 0.05)
     }
 
@@ -98,7 +115,9 @@ struct AscentAnalysisTests {
         #expect(report.highest.standardDeviation > 1 && report.highest.standardDeviation < 10, "\(report.highest)")
     }
 
-    @Test("With the GPS error model bank on, the track is smoothed with the model the bank chose, as fuse --smooth smooths it")
+    @Test(
+        "With the GPS error model bank on, the track is smoothed with the model the bank chose, as fuse --smooth smooths it"
+    )
     func adaptive() throws {
         var parameters = AltitudeModelParameters()
         parameters.adaptsGPSErrorModel = true
@@ -107,7 +126,9 @@ struct AscentAnalysisTests {
         let smoothed = try AltitudeFilter.smooth(readings, parameters: parameters).smoothed
         let highest = try #require(smoothed.map(\.altitude).max())
         // The report's highest point is a 10-s average of the same smoothed track: within a few decimetres of its peak.
-        #expect(abs(report.highest.value - highest) < 0.5 && report.segments.count >= 8, "\(report.highest.value) against \(highest)")
+        #expect(
+            abs(report.highest.value - highest) < 0.5 && report.segments.count >= 8,
+            "\(report.highest.value) against \(highest)")
     }
 
     @Test("A track without readings is refused")

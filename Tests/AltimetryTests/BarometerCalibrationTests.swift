@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import Altimetry
+import Foundation
 import Simulation
+import Testing
 
 @Suite("BarometerCalibration")
 struct BarometerCalibrationTests {
@@ -18,15 +18,25 @@ struct BarometerCalibrationTests {
         var calibration = try BarometerCalibration(targetStandardDeviation: 5)
         for r in try Self.readings(seed: seed, duration: 600) { try calibration.add(r) }
         let status = try #require(calibration.status)
-        #expect((4.0...5.0).contains(status.altitudeOffsetStandardDeviation), "sigma \(status.altitudeOffsetStandardDeviation)")
+        #expect(
+            (4.0...5.0).contains(status.altitudeOffsetStandardDeviation),
+            "sigma \(status.altitudeOffsetStandardDeviation)")
         #expect(status.isTargetReached && status.minutesNeeded == 0)
         // The offset maps the barometer's standard-atmosphere altitude to the calibrated one.
-        #expect(abs(status.altitude - status.altitudeOffset - NaiveAveragingBaseline.pressureAltitude(1_013.25 * pow(1 - 0.0065 * 250 / 288.15, 5.255_8))) < 1.0)
+        #expect(
+            abs(
+                status.altitude - status.altitudeOffset
+                    - NaiveAveragingBaseline.pressureAltitude(1_013.25 * pow(1 - 0.0065 * 250 / 288.15, 5.255_8))) < 1.0
+        )
         // QNH is the station's reference extrapolated to sea level through a column whose temperature a still GPS
         // cannot see: its sigma is the altitude's combined with 250 m × σ_C / T₀ (10 K prior: 8.7 m), at 8.3 m per hPa.
         let column = 250 * 10 / 288.15
-        let expected = (status.altitudeOffsetStandardDeviation * status.altitudeOffsetStandardDeviation + column * column).squareRoot() / 8.3
-        #expect(abs(status.seaLevelPressureStandardDeviation - expected) < 0.1, "\(status.seaLevelPressureStandardDeviation) hPa, expected \(expected)")
+        let expected =
+            (status.altitudeOffsetStandardDeviation * status.altitudeOffsetStandardDeviation + column * column)
+            .squareRoot() / 8.3
+        #expect(
+            abs(status.seaLevelPressureStandardDeviation - expected) < 0.1,
+            "\(status.seaLevelPressureStandardDeviation) hPa, expected \(expected)")
     }
 
     @Test("The forecast of minutes needed matches what the real data then takes")

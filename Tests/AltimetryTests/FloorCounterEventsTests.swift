@@ -4,7 +4,9 @@ import Testing
 
 @Suite("FloorCounterEvents")
 struct FloorCounterEventsTests {
-    @Test("The async adapter yields the batch counter's events, from another task", arguments: [FloorScenario.Kind.seedVisit, .slowerLift, .missedSlowLiftUp, .doorSlams])
+    @Test(
+        "The async adapter yields the batch counter's events, from another task",
+        arguments: [FloorScenario.Kind.seedVisit, .slowerLift, .missedSlowLiftUp, .doorSlams])
     func yieldsBatchEvents(kind: FloorScenario.Kind) async throws {
         for seed in UInt64(1)...5 {
             let scenario = kind.scenario(seed: seed)

@@ -7,7 +7,9 @@ import Testing
 /// stretch 15 samples back at the first rate above 0.1 m/s, close it at the first still sample more than 20
 /// samples after its start, round its change to whole floors.
 private enum SeedIndexCounter {
-    static func transitions(_ altitude: [Double], floorHeight: Double = 3, movingRate: Double = 0.1) -> [BuildingVisit.FloorChange] {
+    static func transitions(_ altitude: [Double], floorHeight: Double = 3, movingRate: Double = 0.1) -> [BuildingVisit
+        .FloorChange]
+    {
         var smoothed: [Double] = []
         for i in altitude.indices {
             let window = altitude[max(0, i - 4)...i]
@@ -45,17 +47,22 @@ struct FloorCounterTests {
         // noise (0.1 m / √5 smoothed, √2 · 0.045 / 10 s = 0.006 m/s) is one second of that climb. The exact times are checked against the seed's
         // index-based algorithm below.
         #expect(result.transitions.map(\.floors) == [3, -4])
-        #expect(zip(result.transitions.map(\.time), [111.0, 1_342.0]).allSatisfy { abs($0 - $1) <= 2 },
-                "\(result.transitions.map(\.time))")
-        #expect(result.transitions.map { Int($0.time) } == SeedIndexCounter.transitions(visit.relativeAltitude).map(\.time))
+        #expect(
+            zip(result.transitions.map(\.time), [111.0, 1_342.0]).allSatisfy { abs($0 - $1) <= 2 },
+            "\(result.transitions.map(\.time))")
+        #expect(
+            result.transitions.map { Int($0.time) } == SeedIndexCounter.transitions(visit.relativeAltitude).map(\.time))
         #expect(result.floor == -1)
         #expect(result.confidence == .confident)
         let naiveFloor = Int(((try #require(visit.relativeAltitude.last)) / 3).rounded())
         #expect(naiveFloor == 0)
     }
 
-    @Test("At 1 Hz the transitions are exactly the seed's index-based counter's, over 50 seeds of each scenario",
-          arguments: FloorScenario.Kind.allCases.filter { $0 != .irregularSampling && $0 != .gapWhileStill && $0 != .gapOverLift })
+    @Test(
+        "At 1 Hz the transitions are exactly the seed's index-based counter's, over 50 seeds of each scenario",
+        arguments: FloorScenario.Kind.allCases.filter {
+            $0 != .irregularSampling && $0 != .gapWhileStill && $0 != .gapOverLift
+        })
     func matchesSeedReference(kind: FloorScenario.Kind) throws {
         for seed in UInt64(1)...50 {
             let scenario = kind.scenario(seed: seed)
@@ -63,8 +70,9 @@ struct FloorCounterTests {
                 switch sample.reading {
                 case .relativeAltitude(let altitude): return altitude
                 case .pressure(let pressure):
-                    return try StandardAtmosphere.heightDifference(from: StandardAtmosphere.seaLevelPressure, to: pressure,
-                                                                   meanTemperature: 288.15)
+                    return try StandardAtmosphere.heightDifference(
+                        from: StandardAtmosphere.seaLevelPressure, to: pressure,
+                        meanTemperature: 288.15)
                 }
             }
             let expected = SeedIndexCounter.transitions(altitudes)
@@ -79,10 +87,12 @@ struct FloorCounterTests {
     func thresholdsAreParameters(seed: UInt64) throws {
         let visit = BuildingVisit.simulate(seed: seed)
         // 4 m floors: the 9 m climb is round(2.25) = 2 floors, the 12 m ride round(-3) = -3.
-        let tall = try FloorCounter(configuration: .init(floorHeight: 4)).count(relativeAltitude: visit.relativeAltitude)
+        let tall = try FloorCounter(configuration: .init(floorHeight: 4)).count(
+            relativeAltitude: visit.relativeAltitude)
         #expect(tall.transitions.map(\.floors) == [2, -3], "seed \(seed)")
         // A 0.3 m/s moving rate no longer sees the 0.25 m/s stairs; the 2 m/s lift still counts.
-        let fast = try FloorCounter(configuration: .init(movingRate: 0.3)).count(relativeAltitude: visit.relativeAltitude)
+        let fast = try FloorCounter(configuration: .init(movingRate: 0.3)).count(
+            relativeAltitude: visit.relativeAltitude)
         #expect(fast.transitions.map(\.floors) == [-4], "seed \(seed)")
     }
 
@@ -93,7 +103,9 @@ struct FloorCounterTests {
         var doubled: [Double] = []
         for (index, altitude) in visit.relativeAltitude.enumerated() {
             doubled.append(altitude)
-            if index + 1 < visit.relativeAltitude.count { doubled.append((altitude + visit.relativeAltitude[index + 1]) / 2) }
+            if index + 1 < visit.relativeAltitude.count {
+                doubled.append((altitude + visit.relativeAltitude[index + 1]) / 2)
+            }
         }
         // WHEN counted with a 0.5 s interval
         let result = try FloorCounter().count(relativeAltitude: doubled, interval: 0.5)

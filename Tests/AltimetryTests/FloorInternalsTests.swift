@@ -1,16 +1,18 @@
-@testable import Altimetry
 import Testing
+
+@testable import Altimetry
 
 @Suite("Floor counter internals")
 struct FloorInternalsTests {
-    @Test("The moving average is the mean over the window; reading between samples interpolates, and holds across a gap")
+    @Test(
+        "The moving average is the mean over the window; reading between samples interpolates, and holds across a gap")
     func smoothedHistory() {
         var history = SmoothedAltitudeHistory(window: 5, maximumInterval: 5, horizon: 15)
         // Samples 0…9 at 1 Hz with altitude = time: the 5 s mean at t ≥ 4 is t − 2.
         for t in 0..<10 { _ = history.append(time: Double(t), altitude: Double(t)) }
         #expect(history.value(at: 9) == 7)
-        #expect(history.value(at: 2) == 1)          // mean of 0, 1, 2
-        #expect(history.value(at: 8.5) == 6.5)      // halfway between 6 and 7
+        #expect(history.value(at: 2) == 1)  // mean of 0, 1, 2
+        #expect(history.value(at: 8.5) == 6.5)  // halfway between 6 and 7
         // A sample 60 s later at altitude 100: alone in its window, so s = 100; before it, s holds at 7.
         #expect(history.append(time: 69, altitude: 100) == 100)
         #expect(history.value(at: 59) == 7)
@@ -23,7 +25,7 @@ struct FloorInternalsTests {
         var history = SmoothedAltitudeHistory(window: 1, maximumInterval: 5, horizon: 15)
         for t in 0..<2_000 { _ = history.append(time: Double(t), altitude: Double(t)) }
         #expect(history.value(at: 1_999 - 15) == 1_984)
-        #expect(history.value(at: 100) == 1_984)   // clamped: the counter never reads beyond its horizon
+        #expect(history.value(at: 100) == 1_984)  // clamped: the counter never reads beyond its horizon
     }
 
     @Test("Medians: odd, even, empty")

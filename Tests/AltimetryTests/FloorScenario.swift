@@ -40,7 +40,9 @@ struct FloorScenario: Sendable {
     // MARK: - Recordings
 
     /// The visit's relative altitude at 1 Hz, times 0, 1, 2, … s.
-    static func altitudes(seed: UInt64, plan: [Leg] = BuildingVisit.seedPlan, weatherTrend: Double = -1) -> FloorScenario {
+    static func altitudes(seed: UInt64, plan: [Leg] = BuildingVisit.seedPlan, weatherTrend: Double = -1)
+        -> FloorScenario
+    {
         let visit = BuildingVisit.simulate(seed: seed, plan: plan, weatherTrend: weatherTrend)
         let samples = visit.relativeAltitude.enumerated().map { FloorSample(time: Double($0), relativeAltitude: $1) }
         return FloorScenario(visit: visit, samples: samples, missedMoveEnd: missedMoveEnd(of: plan))
@@ -51,8 +53,10 @@ struct FloorScenario: Sendable {
     ///
     /// Isolated pulses are the seed's case. A pulse on top of a move changes the move's measured size, and two
     /// pulses of one sign about the rate lag apart look like a step; both are limitations, tested apart.
-    static func pulses(seed: UInt64, count: Int = 15, plan: [Leg] = BuildingVisit.seedPlan,
-                       weatherTrend: Double = -1) -> FloorScenario {
+    static func pulses(
+        seed: UInt64, count: Int = 15, plan: [Leg] = BuildingVisit.seedPlan,
+        weatherTrend: Double = -1
+    ) -> FloorScenario {
         let visit = BuildingVisit.simulate(seed: seed, plan: plan, weatherTrend: weatherTrend)
         var random = SeededGenerator(seed: seed &+ 0x9E37_79B9)
         var pressure = visit.pressure
@@ -102,7 +106,9 @@ struct FloorScenario: Sendable {
             if leg.verticalSpeed != 0 { moves.append(t...(t + leg.seconds)) }
             t += leg.seconds
         }
-        return (0..<t).filter { time in moves.allSatisfy { time < $0.lowerBound - margin || time > $0.upperBound + margin } }
+        return (0..<t).filter { time in
+            moves.allSatisfy { time < $0.lowerBound - margin || time > $0.upperBound + margin }
+        }
     }
 
     /// End, in seconds, of the first leg slower than the counter's 0.1 m/s moving rate.
@@ -159,9 +165,12 @@ extension FloorScenario {
             case .weatherFalling: return .altitudes(seed: seed, weatherTrend: -3)
             case .weatherRising: return .altitudes(seed: seed, weatherTrend: 3)
             case .slowerLift: return .altitudes(seed: seed, plan: FloorScenario.slowerLiftPlan, weatherTrend: -3)
-            case .missedSlowLiftUp: return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: 0.05), weatherTrend: -3)
-            case .missedSlowLiftDown: return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: -0.05), weatherTrend: -3)
-            case .missedWalkway: return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: 0.02), weatherTrend: -3)
+            case .missedSlowLiftUp:
+                return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: 0.05), weatherTrend: -3)
+            case .missedSlowLiftDown:
+                return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: -0.05), weatherTrend: -3)
+            case .missedWalkway:
+                return .altitudes(seed: seed, plan: FloorScenario.missedMovePlan(speed: 0.02), weatherTrend: -3)
             case .doorSlams: return .pulses(seed: seed, weatherTrend: -3)
             case .irregularSampling: return FloorScenario.altitudes(seed: seed, weatherTrend: -3).thinned(seed: seed)
             case .gapWhileStill: return FloorScenario.altitudes(seed: seed, weatherTrend: -3).gap(from: 600)

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("StreamingFloorCounter")
 struct FloorStreamingTests {
-    @Test("One sample at a time, the streaming counter ends where the batch counter does, over 20 seeds of every scenario",
-          arguments: FloorScenario.Kind.allCases)
+    @Test(
+        "One sample at a time, the streaming counter ends where the batch counter does, over 20 seeds of every scenario",
+        arguments: FloorScenario.Kind.allCases)
     func streamingEqualsBatch(kind: FloorScenario.Kind) throws {
         for seed in UInt64(1)...20 {
             let scenario = kind.scenario(seed: seed)
@@ -15,7 +16,8 @@ struct FloorStreamingTests {
             var events: [FloorCounterEvent] = []
             for sample in scenario.samples {
                 switch sample.reading {
-                case .relativeAltitude(let altitude): events += try streaming.consume(time: sample.time, relativeAltitude: altitude)
+                case .relativeAltitude(let altitude):
+                    events += try streaming.consume(time: sample.time, relativeAltitude: altitude)
                 case .pressure(let pressure): events += try streaming.consume(time: sample.time, pressure: pressure)
                 }
             }
@@ -29,7 +31,9 @@ struct FloorStreamingTests {
         }
     }
 
-    @Test("Pressures in hPa, in kPa (as Core Motion reports) and in Pa count like relative altitude", arguments: UInt64(1)...20)
+    @Test(
+        "Pressures in hPa, in kPa (as Core Motion reports) and in Pa count like relative altitude",
+        arguments: UInt64(1)...20)
     func pressureBoundary(seed: UInt64) throws {
         let visit = BuildingVisit.simulate(seed: seed, weatherTrend: -3)
         let fromAltitude = try FloorCounter().count(relativeAltitude: visit.relativeAltitude)
@@ -40,7 +44,8 @@ struct FloorStreamingTests {
             let t = Double(index)
             try hPa.consume(time: t, pressure: pressure)
             try kPa.consume(time: t, pressure: Measurement(value: pressure / 10, unit: .kilopascals))
-            try pascals.consume(FloorSample(time: t, pressure: Measurement(value: pressure * 100, unit: .newtonsPerMetersSquared)))
+            try pascals.consume(
+                FloorSample(time: t, pressure: Measurement(value: pressure * 100, unit: .newtonsPerMetersSquared)))
         }
         // The pressure path measures height from the first reading, the simulator from 1,013.25 hPa: a constant
         // offset, so the moves are identical. Unit conversions round in the last bit, so sizes agree to 1e-9 m.
@@ -57,14 +62,24 @@ struct FloorStreamingTests {
         var counter = try StreamingFloorCounter()
         try counter.consume(time: 0, relativeAltitude: 0)
         try counter.consume(time: 1, relativeAltitude: 0.1)
-        #expect(throws: FloorCountingError.timeNotIncreasing(previous: 1, time: 1)) { try counter.consume(time: 1, relativeAltitude: 0) }
-        #expect(throws: FloorCountingError.timeNotFinite(.infinity)) { try counter.consume(time: .infinity, relativeAltitude: 0) }
-        #expect(throws: FloorCountingError.altitudeNotFinite(.infinity, time: 2)) { try counter.consume(time: 2, relativeAltitude: .infinity) }
+        #expect(throws: FloorCountingError.timeNotIncreasing(previous: 1, time: 1)) {
+            try counter.consume(time: 1, relativeAltitude: 0)
+        }
+        #expect(throws: FloorCountingError.timeNotFinite(.infinity)) {
+            try counter.consume(time: .infinity, relativeAltitude: 0)
+        }
+        #expect(throws: FloorCountingError.altitudeNotFinite(.infinity, time: 2)) {
+            try counter.consume(time: 2, relativeAltitude: .infinity)
+        }
         #expect(throws: FloorCountingError.mixedReadings(time: 2)) { try counter.consume(time: 2, pressure: 1_000) }
         var barometer = try StreamingFloorCounter()
-        #expect(throws: FloorCountingError.pressureNotPositive(-5, time: 0)) { try barometer.consume(time: 0, pressure: -5) }
+        #expect(throws: FloorCountingError.pressureNotPositive(-5, time: 0)) {
+            try barometer.consume(time: 0, pressure: -5)
+        }
         try barometer.consume(time: 0, pressure: 1_000)
-        #expect(throws: FloorCountingError.mixedReadings(time: 1)) { try barometer.consume(time: 1, relativeAltitude: 0) }
+        #expect(throws: FloorCountingError.mixedReadings(time: 1)) {
+            try barometer.consume(time: 1, relativeAltitude: 0)
+        }
 
         // Refused samples change nothing: the seed's visit with junk interleaved counts as the clean visit.
         let visit = BuildingVisit.simulate(seed: 3)
@@ -99,7 +114,9 @@ struct FloorStreamingTests {
         // A trend of zero leaves 10 min of 25 m/h unexplained: the still check flags it before the lift down
         // (whose confident transition clears it), so the hook is used.
         let raised = wrong.events.contains { event in
-            if case .uncertaintyRaised(let uncertainty) = event { return uncertainty.reason == .unexplainedAltitudeChange }
+            if case .uncertaintyRaised(let uncertainty) = event {
+                return uncertainty.reason == .unexplainedAltitudeChange
+            }
             return false
         }
         #expect(raised, "seed \(seed)")

@@ -11,7 +11,9 @@ struct FloorSuccessRateTests {
     /// 1 % allowance is for a rare noise draw, not for a systematic failure, which would fail many seeds.
     static let required = 198
 
-    @Test("Where nothing was missed: the right final floor and no uncertainty flag", arguments: FloorScenario.Kind.allCases.filter { !$0.hasMissedMove })
+    @Test(
+        "Where nothing was missed: the right final floor and no uncertainty flag",
+        arguments: FloorScenario.Kind.allCases.filter { !$0.hasMissedMove })
     func countedRight(kind: FloorScenario.Kind) throws {
         let counter = FloorCounter()
         var right = 0
@@ -27,12 +29,18 @@ struct FloorSuccessRateTests {
             if !isRight || result.confidence.isUncertain, firstFailure == nil { firstFailure = seed }
         }
         print("floors: \(kind): right final floor \(right)/200, flagged \(flagged)/200")
-        #expect(right >= Self.required, "\(kind): \(right)/200 right; first failing seed \(String(describing: firstFailure))")
+        #expect(
+            right >= Self.required,
+            "\(kind): \(right)/200 right; first failing seed \(String(describing: firstFailure))")
         // At most 1 % false flags (2 of 200).
-        #expect(flagged <= 200 - Self.required, "\(kind): \(flagged)/200 flagged; first failing seed \(String(describing: firstFailure))")
+        #expect(
+            flagged <= 200 - Self.required,
+            "\(kind): \(flagged)/200 flagged; first failing seed \(String(describing: firstFailure))")
     }
 
-    @Test("A move too slow to count is flagged within ten minutes, suggesting the true floor", arguments: FloorScenario.Kind.allCases.filter(\.hasMissedMove))
+    @Test(
+        "A move too slow to count is flagged within ten minutes, suggesting the true floor",
+        arguments: FloorScenario.Kind.allCases.filter(\.hasMissedMove))
     func missedMoveFlagged(kind: FloorScenario.Kind) throws {
         let counter = FloorCounter()
         var flagged = 0
@@ -61,8 +69,12 @@ struct FloorSuccessRateTests {
             }
             #expect(result.floor != scenario.trueFinalFloor, "seed \(seed): the move should be missed by design")
         }
-        print("floors: \(kind): flagged within 10 min \(flagged)/200 (latest \(latest) s after the move, smallest |residual| \(smallestResidual) m), suggested floor right \(suggestedRight)/200")
-        #expect(flagged >= Self.required, "\(kind): \(flagged)/200 flagged in time; first failing seed \(String(describing: firstFailure))")
+        print(
+            "floors: \(kind): flagged within 10 min \(flagged)/200 (latest \(latest) s after the move, smallest |residual| \(smallestResidual) m), suggested floor right \(suggestedRight)/200"
+        )
+        #expect(
+            flagged >= Self.required,
+            "\(kind): \(flagged)/200 flagged in time; first failing seed \(String(describing: firstFailure))")
         #expect(suggestedRight >= Self.required, "\(kind): \(suggestedRight)/200 suggested the true floor")
     }
 }

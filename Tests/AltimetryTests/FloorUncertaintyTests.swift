@@ -6,13 +6,15 @@ import Testing
 struct FloorUncertaintyTests {
     typealias Leg = BuildingVisit.Leg
 
-    @Test("An hour still under weather of ±3 hPa/h never raises the flag; the residual stays under half the threshold",
-          arguments: [-3.0, 3.0])
+    @Test(
+        "An hour still under weather of ±3 hPa/h never raises the flag; the residual stays under half the threshold",
+        arguments: [-3.0, 3.0])
     func weatherAloneHour(trend: Double) throws {
         var largest = 0.0
         for seed in UInt64(1)...100 {
             // GIVEN an hour standing still while the weather moves 3 hPa (25 m of apparent height)
-            let visit = BuildingVisit.simulate(seed: seed, plan: [Leg(seconds: 3_600, verticalSpeed: 0)], weatherTrend: trend)
+            let visit = BuildingVisit.simulate(
+                seed: seed, plan: [Leg(seconds: 3_600, verticalSpeed: 0)], weatherTrend: trend)
             var counter = try StreamingFloorCounter()
             for (index, altitude) in visit.relativeAltitude.enumerated() {
                 try counter.consume(time: Double(index), relativeAltitude: altitude)
@@ -31,7 +33,10 @@ struct FloorUncertaintyTests {
     @Test("The flag clears on the next confident transition", arguments: UInt64(1)...20)
     func clearsOnConfidentTransition(seed: UInt64) throws {
         // GIVEN a floor climbed too slowly to count, then, after the flag, the lift down 4 floors
-        let plan = FloorScenario.missedMovePlan(speed: 0.05) + [Leg(seconds: 6, verticalSpeed: -2), Leg(seconds: 300, verticalSpeed: 0)]
+        let plan =
+            FloorScenario.missedMovePlan(speed: 0.05) + [
+                Leg(seconds: 6, verticalSpeed: -2), Leg(seconds: 300, verticalSpeed: 0),
+            ]
         let visit = BuildingVisit.simulate(seed: seed, plan: plan, weatherTrend: -1)
         // WHEN counted
         let result = try FloorCounter().count(relativeAltitude: visit.relativeAltitude)
@@ -51,7 +56,10 @@ struct FloorUncertaintyTests {
     @Test("A move between whole floors is flagged at once as ambiguous", arguments: UInt64(1)...20)
     func ambiguousTransition(seed: UInt64) throws {
         // GIVEN 4.5 m of stairs, a floor and a half
-        let plan = [Leg(seconds: 120, verticalSpeed: 0), Leg(seconds: 18, verticalSpeed: 0.25), Leg(seconds: 120, verticalSpeed: 0)]
+        let plan = [
+            Leg(seconds: 120, verticalSpeed: 0), Leg(seconds: 18, verticalSpeed: 0.25),
+            Leg(seconds: 120, verticalSpeed: 0),
+        ]
         let visit = BuildingVisit.simulate(seed: seed, plan: plan, weatherTrend: 0)
         // WHEN counted
         let result = try FloorCounter().count(relativeAltitude: visit.relativeAltitude)

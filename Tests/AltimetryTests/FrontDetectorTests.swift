@@ -1,6 +1,6 @@
-import Testing
 import Altimetry
 import Simulation
+import Testing
 
 @Suite("FrontDetector")
 struct FrontDetectorTests {

@@ -1,18 +1,22 @@
 import Foundation
 import Simulation
 import Testing
+
 @testable import Altimetry
 
 @Suite("GPSErrorModelBank")
 struct GPSErrorModelBankTests {
     static func readings(_ scenario: Scenario) throws -> [AltitudeReading] {
         try scenario.simulate().readings.map {
-            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude, gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
+            AltitudeReading(
+                time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
         }
     }
 
-    @Test("GIVEN a 4 h static log of a 30 m / 300 s receiver WHEN fused adaptively THEN the bank settles on that receiver and its sigma covers the truth",
-          arguments: [false, true])
+    @Test(
+        "GIVEN a 4 h static log of a 30 m / 300 s receiver WHEN fused adaptively THEN the bank settles on that receiver and its sigma covers the truth",
+        arguments: [false, true])
     func learnsReceiver(column: Bool) throws {
         let receiver = SimulatedReceiver(correlatedErrorStandardDeviation: 30, correlationTime: 300)
         let scenario = Scenario.staticLog(receiver: receiver, duration: 4 * 3_600, seed: 11)
@@ -43,7 +47,9 @@ struct GPSErrorModelBankTests {
             // One run of a 300 s error over 3 h is about 36 correlation times. The mixture errs on the safe side
             // while the slower hypotheses keep some weight, so only a lower bound is tight: 0.68 − 0.2.
             #expect(coverage > 0.48 && coverage < 0.99, "coverage \(coverage)")
-        } when: { column }
+        } when: {
+            column
+        }
         // The fixed 10 m / 60 s model is overconfident on this receiver.
         #expect(Double(fixedCovered) / Double(scored) < coverage)
     }
@@ -52,12 +58,18 @@ struct GPSErrorModelBankTests {
     func mixtureSigma() throws {
         var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
         var last: AltitudeEstimate?
-        for k in 0..<120 { last = try bank.process(AltitudeReading(time: Double(k), pressure: 1000, gpsAltitude: 110 + Double(k % 7))) }
+        for k in 0..<120 {
+            last = try bank.process(AltitudeReading(time: Double(k), pressure: 1000, gpsAltitude: 110 + Double(k % 7)))
+        }
         let e = try #require(last)
         let members = bank.members.compactMap(\.currentEstimate)
         let w = bank.weights
         let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
-        let variance = zip(w, members).reduce(0) { $0 + $1.0 * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean) * ($1.1.altitude - mean)) }
+        let variance = zip(w, members).reduce(0) {
+            $0 + $1.0
+                * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean)
+                    * ($1.1.altitude - mean))
+        }
         #expect(abs(e.altitude - mean) < 1e-9)
         #expect(abs(e.altitudeStandardDeviation - variance.squareRoot()) < 1e-9)
         #expect(abs(w.reduce(0, +) - 1) < 1e-12)
@@ -69,7 +81,10 @@ struct GPSErrorModelBankTests {
         parameters.adaptsGPSErrorModel = true
         var filter = try AltitudeFilter(parameters: parameters)
         #expect(filter.predictedEstimate(at: 0) == nil)
-        for k in 0..<300 { _ = try filter.process(AltitudeReading(time: Double(k), pressure: 1000 - 0.002 * Double(k), gpsAltitude: 110 + Double(k % 7))) }
+        for k in 0..<300 {
+            _ = try filter.process(
+                AltitudeReading(time: Double(k), pressure: 1000 - 0.002 * Double(k), gpsAltitude: 110 + Double(k % 7)))
+        }
         let bank = try #require(filter.gpsModelBank)
         let before = try #require(filter.currentEstimate)
         let predicted = try #require(filter.predictedEstimate(at: 330))
@@ -77,7 +92,11 @@ struct GPSErrorModelBankTests {
         #expect(members.count == bank.members.count)
         let w = bank.weights
         let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
-        let variance = zip(w, members).reduce(0) { $0 + $1.0 * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean) * ($1.1.altitude - mean)) }
+        let variance = zip(w, members).reduce(0) {
+            $0 + $1.0
+                * ($1.1.altitudeStandardDeviation * $1.1.altitudeStandardDeviation + ($1.1.altitude - mean)
+                    * ($1.1.altitude - mean))
+        }
         #expect(predicted.time == 330)
         #expect(abs(predicted.altitude - mean) < 1e-9)
         #expect(abs(predicted.altitudeStandardDeviation - variance.squareRoot()) < 1e-9)
@@ -91,7 +110,9 @@ struct GPSErrorModelBankTests {
     func claimedAccuracy() throws {
         var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
         _ = try bank.process(AltitudeReading(time: 0, pressure: 1000, gpsAltitude: 110, gpsVerticalAccuracy: 3))
-        for (h, enabled) in zip(bank.hypotheses, bank.isEnabled) { #expect(enabled == (h.correlatedStandardDeviation >= 1)) }
+        for (h, enabled) in zip(bank.hypotheses, bank.isEnabled) {
+            #expect(enabled == (h.correlatedStandardDeviation >= 1))
+        }
         _ = try bank.process(AltitudeReading(time: 1, pressure: 1000, gpsAltitude: 110, gpsVerticalAccuracy: 0.5))
         #expect(bank.isEnabled.allSatisfy { $0 })
     }
@@ -101,7 +122,10 @@ struct GPSErrorModelBankTests {
         var parameters = AltitudeModelParameters()
         parameters.adaptsGPSErrorModel = true
         var a = try AltitudeFilter(parameters: parameters)
-        let readings = (0..<300).map { AltitudeReading(time: Double($0), pressure: 1000 - 0.001 * Double($0), gpsAltitude: 110 + sin(Double($0) / 9)) }
+        let readings = (0..<300).map {
+            AltitudeReading(
+                time: Double($0), pressure: 1000 - 0.001 * Double($0), gpsAltitude: 110 + sin(Double($0) / 9))
+        }
         for r in readings.prefix(150) { _ = try a.process(r) }
         let data = try JSONEncoder().encode(a.checkpoint)
         var b = try AltitudeFilter(restoring: JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data))

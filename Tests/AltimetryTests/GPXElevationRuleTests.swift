@@ -1,13 +1,21 @@
 import Foundation
 import Testing
+
 @testable import Altimetry
 
 @Suite("GPXElevationRule")
 struct GPXElevationRuleTests {
     struct Fixture: Decodable {
         struct Case: Decodable {
-            struct Uphill: Decodable { var uphill: Double; var downhill: Double }
-            struct Hysteresis: Decodable { var h: Double; var ascent: Double; var descent: Double }
+            struct Uphill: Decodable {
+                var uphill: Double
+                var downhill: Double
+            }
+            struct Hysteresis: Decodable {
+                var h: Double
+                var ascent: Double
+                var descent: Double
+            }
             var name: String
             var times: [Double]
             var elevations: [Double]
@@ -19,7 +27,8 @@ struct GPXElevationRuleTests {
     }
 
     static func fixture() throws -> Fixture {
-        let url = try #require(Bundle.module.url(forResource: "gpxpy_ascent", withExtension: "json", subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(forResource: "gpxpy_ascent", withExtension: "json", subdirectory: "Fixtures"))
         return try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
     }
 

@@ -1,10 +1,11 @@
-import Testing
 import Altimetry
+import Testing
 
 @Suite("GaussMarkovAveraging+AveragingTime")
 struct GaussMarkovAveragingAveragingTimeTests {
-    @Test("Asking for the SD of N samples gives back N, for both estimators",
-          arguments: GaussMarkovAveraging.Estimator.allCases)
+    @Test(
+        "Asking for the SD of N samples gives back N, for both estimators",
+        arguments: GaussMarkovAveraging.Estimator.allCases)
     func roundTrip(estimator: GaussMarkovAveraging.Estimator) throws {
         for (tau, dt) in [(60.0, 1.0), (5, 0.2), (1_000, 1), (0.5, 1)] {
             let averaging = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: tau, sampleInterval: dt)
@@ -18,8 +19,9 @@ struct GaussMarkovAveragingAveragingTimeTests {
         }
     }
 
-    @Test("The answer is the first N that reaches the target, for targets between samples",
-          arguments: GaussMarkovAveraging.Estimator.allCases)
+    @Test(
+        "The answer is the first N that reaches the target, for targets between samples",
+        arguments: GaussMarkovAveraging.Estimator.allCases)
     func firstSufficient(estimator: GaussMarkovAveraging.Estimator) throws {
         let gps = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 60)
         for target in stride(from: 9.9, through: 0.5, by: -0.3) {
@@ -60,8 +62,11 @@ struct GaussMarkovAveragingAveragingTimeTests {
         for bad in [0, -1, Double.nan, .infinity] {
             #expect(throws: GaussMarkovAveragingError.self) { try gps.samplesNeeded(toReach: bad, with: .mean) }
         }
-        #expect(throws: GaussMarkovAveragingError.targetUnreachable(target: 1e-6,
-                                                                     maximumSampleCount: GaussMarkovAveraging.maximumSampleCount)) {
+        #expect(
+            throws: GaussMarkovAveragingError.targetUnreachable(
+                target: 1e-6,
+                maximumSampleCount: GaussMarkovAveraging.maximumSampleCount)
+        ) {
             try gps.samplesNeeded(toReach: 1e-6, with: .generalizedLeastSquares)
         }
         #expect(throws: GaussMarkovAveragingError.self) { try gps.samplesNeeded(toReach: 1e-6, with: .mean) }

@@ -1,7 +1,7 @@
+import Altimetry
 import Foundation
 import LinearAlgebra
 import Testing
-import Altimetry
 
 @Suite("GaussMarkovAveraging+GeneralizedLeastSquares")
 struct GaussMarkovAveragingGeneralizedLeastSquaresTests {
@@ -25,8 +25,9 @@ struct GaussMarkovAveragingGeneralizedLeastSquaresTests {
         #expect(bound < gps.meanStandardDeviation(sampleCount: 600))
     }
 
-    @Test("The closed form equals 1/(1ᵀΣ⁻¹1) from a dense Cholesky solve (LAPACK dpotrf/dpotrs)",
-          arguments: [1, 2, 3, 5, 10, 50, 200] as [Int])
+    @Test(
+        "The closed form equals 1/(1ᵀΣ⁻¹1) from a dense Cholesky solve (LAPACK dpotrf/dpotrs)",
+        arguments: [1, 2, 3, 5, 10, 50, 200] as [Int])
     func matchesDenseSolve(n: Int) throws {
         for (sigma, tau, dt) in [(10.0, 60.0, 1.0), (3, 5, 1), (1, 0.7, 1), (2, 1_000, 2)] {
             let averaging = try GaussMarkovAveraging(standardDeviation: sigma, correlationTime: tau, sampleInterval: dt)
@@ -52,7 +53,8 @@ struct GaussMarkovAveragingGeneralizedLeastSquaresTests {
         var checked = 0
         for c in fixture.cases {
             guard let reference = c.glsVariance else { continue }
-            let averaging = try GaussMarkovAveraging(standardDeviation: c.sigma, correlationTime: c.tau, sampleInterval: c.dt)
+            let averaging = try GaussMarkovAveraging(
+                standardDeviation: c.sigma, correlationTime: c.tau, sampleInterval: c.dt)
             // dgesv on a matrix with condition number ≤ ~2,000 and N ≤ 2,000: ≤ 1e-12 relative, 1e-10 allowed.
             let relative = abs(averaging.generalizedLeastSquaresVariance(sampleCount: c.n) / reference - 1)
             #expect(relative < 1e-10, "σ \(c.sigma), τ \(c.tau), Δt \(c.dt), N \(c.n): \(relative)")

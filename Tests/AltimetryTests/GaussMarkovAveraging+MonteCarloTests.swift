@@ -1,14 +1,15 @@
-import Testing
 import Altimetry
 import Randomness
+import Testing
 
 @Suite("GaussMarkovAveraging+MonteCarlo")
 struct GaussMarkovAveragingMonteCarloTests {
     /// The seed draws 2,000 trials per window; the seed for our generator is 10, as in the seed's example.
     static let trials = 2_000
 
-    @Test("2,000 simulated trials land within 5 % of the exact SD for 1 minute, 10 minutes and 1 hour",
-          arguments: [60, 600, 3_600] as [Int])
+    @Test(
+        "2,000 simulated trials land within 5 % of the exact SD for 1 minute, 10 minutes and 1 hour",
+        arguments: [60, 600, 3_600] as [Int])
     func withinFivePercent(window: Int) throws {
         let gps = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 60)
         let simulated = try gps.monteCarloMeanStandardDeviation(sampleCount: window, trials: Self.trials, seed: 10)
@@ -17,8 +18,9 @@ struct GaussMarkovAveragingMonteCarloTests {
         #expect(abs(simulated / exact - 1) < 0.05, "window \(window) s: simulated \(simulated), exact \(exact)")
     }
 
-    @Test("Short windows over many seeds: the estimate scatters about the exact value as 1/√(2M) predicts",
-          arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    @Test(
+        "Short windows over many seeds: the estimate scatters about the exact value as 1/√(2M) predicts",
+        arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func unbiased(seed: UInt64) throws {
         let averaging = try GaussMarkovAveraging(standardDeviation: 2, correlationTime: 5)
         let simulated = try averaging.monteCarloMeanStandardDeviation(sampleCount: 20, trials: 4_000, seed: seed)

@@ -53,8 +53,10 @@ struct GaussMarkovAveragingFixture: Decodable {
     }
 
     static func load() throws -> GaussMarkovAveragingFixture {
-        let url = try #require(Bundle.module.url(forResource: "gauss_markov_averaging", withExtension: "json",
-                                                 subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "gauss_markov_averaging", withExtension: "json",
+                subdirectory: "Fixtures"))
         return try JSONDecoder().decode(GaussMarkovAveragingFixture.self, from: Data(contentsOf: url))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Altimetry
 
 @Suite("GaussMarkovAveraging")
@@ -14,8 +15,9 @@ struct GaussMarkovAveragingTests {
         (60, 8.58, 14.14, 1.29), (600, 4.24, 4.47, 0.41), (3_600, 1.81, 1.83, 0.17),
     ]
 
-    @Test("The seed's table: exact 8.58 / 4.24 / 1.81 m, approximation 14.14 / 4.47 / 1.83 m, independent 1.29 / 0.41 / 0.17 m",
-          arguments: seedRows)
+    @Test(
+        "The seed's table: exact 8.58 / 4.24 / 1.81 m, approximation 14.14 / 4.47 / 1.83 m, independent 1.29 / 0.41 / 0.17 m",
+        arguments: seedRows)
     func seedTable(row: (window: Seconds, exact: Double, approximation: Double, independent: Double)) throws {
         let gps = try Self.seedGPS()
         let n = gps.sampleCount(window: row.window)
@@ -38,8 +40,9 @@ struct GaussMarkovAveragingTests {
         return sigma * sigma * (1 + 2 * sum) / Double(n)
     }
 
-    @Test("The closed form and the short-window splitting equal the seed's series, term by term",
-          arguments: [0.3, 1, 5, 60, 600, 1e4] as [Seconds])
+    @Test(
+        "The closed form and the short-window splitting equal the seed's series, term by term",
+        arguments: [0.3, 1, 5, 60, 600, 1e4] as [Seconds])
     func matchesSeries(tau: Seconds) throws {
         let averaging = try GaussMarkovAveraging(standardDeviation: 3, correlationTime: tau, sampleInterval: 1)
         for n in [1, 2, 3, 7, 59, 60, 61, 100, 599, 600, 601, 1_000, 3_600, 5_000] {
@@ -122,7 +125,10 @@ struct GaussMarkovAveragingTests {
     func independentLimit() throws {
         let averaging = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 1e-3)
         // φ = e^(−1000) underflows to 0: the samples are independent, exactly.
-        #expect(abs(averaging.meanStandardDeviation(sampleCount: 600) / averaging.independentSamplesStandardDeviation(sampleCount: 600) - 1) < 1e-14)
+        #expect(
+            abs(
+                averaging.meanStandardDeviation(sampleCount: 600)
+                    / averaging.independentSamplesStandardDeviation(sampleCount: 600) - 1) < 1e-14)
     }
 
     @Test("σ = 0 gives zero error everywhere")
@@ -147,7 +153,9 @@ struct GaussMarkovAveragingTests {
         #expect(throws: GaussMarkovAveragingError.standardDeviationNotValid(-1)) {
             try GaussMarkovAveraging(standardDeviation: -1, correlationTime: 60)
         }
-        #expect(throws: GaussMarkovAveragingError.self) { try GaussMarkovAveraging(standardDeviation: .nan, correlationTime: 60) }
+        #expect(throws: GaussMarkovAveragingError.self) {
+            try GaussMarkovAveraging(standardDeviation: .nan, correlationTime: 60)
+        }
         #expect(throws: GaussMarkovAveragingError.correlationTimeNotPositive(0)) {
             try GaussMarkovAveraging(standardDeviation: 1, correlationTime: 0)
         }
@@ -176,7 +184,8 @@ struct GaussMarkovAveragingTests {
         let fixture = try GaussMarkovAveragingFixture.load()
         #expect(fixture.cases.count >= 10)
         for c in fixture.cases {
-            let averaging = try GaussMarkovAveraging(standardDeviation: c.sigma, correlationTime: c.tau, sampleInterval: c.dt)
+            let averaging = try GaussMarkovAveraging(
+                standardDeviation: c.sigma, correlationTime: c.tau, sampleInterval: c.dt)
             // numpy's dense 1ᵀΣ1 sums N² terms (N ≤ 2,000) and the series N terms: ≤ 1e-12 relative rounding.
             let relative = abs(averaging.meanVariance(sampleCount: c.n) / c.meanVariance - 1)
             #expect(relative < 1e-11, "σ \(c.sigma), τ \(c.tau), Δt \(c.dt), N \(c.n): \(relative)")

@@ -1,6 +1,7 @@
 import Foundation
 import Randomness
 import Testing
+
 @testable import Altimetry
 
 @Suite("GaussMarkovNoise")
@@ -13,14 +14,21 @@ struct GaussMarkovNoiseTests {
                 + (lag == 0 ? n.whiteStandardDeviation * n.whiteStandardDeviation : 0)
         }
         var variance = 0.0, covariance = 0.0
-        for i in 0..<m { for j in 0..<m { variance += c(i - j); covariance += c(m + j - i) } }
+        for i in 0..<m {
+            for j in 0..<m {
+                variance += c(i - j)
+                covariance += c(m + j - i)
+            }
+        }
         return (variance - covariance) / Double(m * m)
     }
 
     @Test("The closed-form Allan variance equals the double sums", arguments: [1, 2, 7, 64, 300])
     func closedForm(m: Int) {
-        for noise in [GaussMarkovNoise(correlatedStandardDeviation: 10, correlationTime: 60, whiteStandardDeviation: 1),
-                      GaussMarkovNoise(correlatedStandardDeviation: 2, correlationTime: 3_600, whiteStandardDeviation: 0.5)] {
+        for noise in [
+            GaussMarkovNoise(correlatedStandardDeviation: 10, correlationTime: 60, whiteStandardDeviation: 1),
+            GaussMarkovNoise(correlatedStandardDeviation: 2, correlationTime: 3_600, whiteStandardDeviation: 0.5),
+        ] {
             let exact = Self.bruteForce(noise, m: m, tau0: 1)
             let closed = noise.allanVariance(averagingFactor: m, samplingInterval: 1)
             #expect(abs(closed - exact) <= 1e-9 * exact, "m = \(m): \(closed) against \(exact)")
@@ -44,4 +52,3 @@ struct GaussMarkovNoiseTests {
         #expect(abs(fitted.whiteStandardDeviation - 1) < 0.2, "σ_g \(fitted.whiteStandardDeviation)")
     }
 }
-

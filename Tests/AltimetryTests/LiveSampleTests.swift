@@ -15,11 +15,15 @@ struct LiveSampleTests {
         #expect(apple.reading.pressure == apple.pressure)
     }
 
-    @Test("A pressure measurement in any unit is stored in hPa",
-          arguments: [(UnitPressure.kilopascals, 101.325), (.newtonsPerMetersSquared, 101_325), (.millibars, 1_013.25),
-                      (.inchesOfMercury, 29.921_26), (.hectopascals, 1_013.25)])
+    @Test(
+        "A pressure measurement in any unit is stored in hPa",
+        arguments: [
+            (UnitPressure.kilopascals, 101.325), (.newtonsPerMetersSquared, 101_325), (.millibars, 1_013.25),
+            (.inchesOfMercury, 29.921_26), (.hectopascals, 1_013.25),
+        ])
     func measurementsConvert(unit: UnitPressure, value: Double) {
-        let sample = AltitudeSample(timestamp: 0, relativeAltitude: 0, pressure: Foundation.Measurement(value: value, unit: unit))
+        let sample = AltitudeSample(
+            timestamp: 0, relativeAltitude: 0, pressure: Foundation.Measurement(value: value, unit: unit))
         // Standard sea-level pressure in each unit; 29.92126 inHg is given to 7 digits, 3e-4 hPa.
         #expect(abs(sample.pressure - 1_013.25) < 1e-3, "\(unit.symbol)")
         #expect(abs(sample.pressureMeasurement.converted(to: .kilopascals).value - 101.325) < 1e-4)
@@ -54,7 +58,8 @@ struct LiveSampleTests {
 
     @Test("A fix's 95 % accuracy is divided by 1.959964 to one sigma; a one-sigma figure is kept")
     func fixConventions() {
-        let w3c = GPSFix(timestamp: 1, altitude: 250, reportedAccuracy: 19.599_639_845_400_54, convention: .ninetyFivePercent)
+        let w3c = GPSFix(
+            timestamp: 1, altitude: 250, reportedAccuracy: 19.599_639_845_400_54, convention: .ninetyFivePercent)
         let android = GPSFix(timestamp: 1, altitude: 250, reportedAccuracy: 10, convention: .oneSigma)
         // 19.5996… is exactly 10 × the quantile, to a few ulps
         #expect(abs((w3c.verticalAccuracy ?? .nan) - 10) < 1e-12)

@@ -58,7 +58,9 @@ struct LiveStreamTests {
     func floorsEqualCounter() async throws {
         var counter = try StreamingFloorCounter()
         var expected: [FloorCounterEvent] = []
-        for reading in Self.visitReadings { expected += try counter.consume(time: reading.time, pressure: reading.pressure ?? 0) }
+        for reading in Self.visitReadings {
+            expected += try counter.consume(time: reading.time, pressure: reading.pressure ?? 0)
+        }
         var events: [FloorCounterEvent] = []
         var last: FloorUpdate?
         for try await update in ArraySource(values: Self.visitReadings).floors() {

@@ -1,5 +1,5 @@
-import Testing
 import Altimetry
+import Testing
 
 @Suite("NaiveAveragingBaseline")
 struct NaiveAveragingBaselineTests {

@@ -1,6 +1,6 @@
+import Altimetry
 import Foundation
 import Testing
-import Altimetry
 
 /// The 7.3 h Bergen logger recording (../shared/data/real, no licence: read in place, never copied): 4.6 h static
 /// outdoors at the end while the weather lowered pressure by 15 hPa. The truth there is constant; its altitude is
@@ -8,7 +8,8 @@ import Altimetry
 @Suite("Real recording: 15 hPa of weather in 4.6 h")
 struct RealRecordingTests {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/real/ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h/data.csv").standardized.path
+        .appendingPathComponent("../../../shared/data/real/ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h/data.csv")
+        .standardized.path
 
     static func readings() throws -> [AltitudeReading]? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
@@ -23,7 +24,9 @@ struct RealRecordingTests {
         return rows
     }
 
-    static func score(_ readings: [AltitudeReading], _ parameters: AltitudeModelParameters) throws -> (rmse: Double, coverage: Double) {
+    static func score(_ readings: [AltitudeReading], _ parameters: AltitudeModelParameters) throws -> (
+        rmse: Double, coverage: Double
+    ) {
         var filter = try AltitudeFilter(parameters: parameters)
         let staticStart = 9_600.0  // 13:15 UTC, the start of the outdoor static stretch
         var estimates: [AltitudeEstimate] = []

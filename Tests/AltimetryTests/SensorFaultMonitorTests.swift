@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Altimetry
 import Simulation
+import Testing
+
+@testable import Altimetry
 
 /// The fault and lock-out rules of `SensorFaultMonitor`, through the filter, on simulated recordings. Smaller seed
 /// counts than `altimetry bench --stress` (100 seeds), each assertion one that a broken rule fails.
@@ -16,14 +17,16 @@ struct SensorFaultMonitorTests {
 
         /// Seconds from `time` until the error is first within the sigma.
         func recovery(after time: Double) -> Double? {
-            for (e, h) in zip(estimates, truth) where e.time >= time && abs(e.altitude - h) <= e.altitudeStandardDeviation {
+            for (e, h) in zip(estimates, truth)
+            where e.time >= time && abs(e.altitude - h) <= e.altitudeStandardDeviation {
                 return e.time - time
             }
             return nil
         }
     }
 
-    static func run(_ scenario: Scenario, parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> Run {
+    static func run(_ scenario: Scenario, parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> Run
+    {
         let recording = try scenario.simulate()
         var filter = try AltitudeFilter(parameters: parameters)
         var run = Run()
@@ -40,8 +43,9 @@ struct SensorFaultMonitorTests {
         return run
     }
 
-    @Test("A 30 hPa barometer step is re-anchored and reported; the altitude is within its sigma within 5 minutes",
-          arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "A 30 hPa barometer step is re-anchored and reported; the altitude is within its sigma within 5 minutes",
+        arguments: [1, 2, 3] as [UInt64])
     func barometerStep(seed: UInt64) throws {
         let run = try Self.run(.stress(.barometerStep, seed: seed))
         let steps = run.episodes.filter { $0.kind == .barometerStep }
@@ -53,7 +57,8 @@ struct SensorFaultMonitorTests {
         #expect(run.estimates.contains { $0.status.contains(.barometerStep) })
     }
 
-    @Test("A 10 s spike is one spike episode, and the track comes back within its sigma", arguments: [1, 2] as [UInt64])
+    @Test(
+        "A 10 s spike is one spike episode, and the track comes back within its sigma", arguments: [1, 2] as [UInt64])
     func barometerSpike(seed: UInt64) throws {
         let run = try Self.run(.stress(.barometerSpike, seed: seed))
         #expect(run.episodes.map(\.kind) == [.barometerSpike], "\(run.episodes)")
@@ -67,11 +72,14 @@ struct SensorFaultMonitorTests {
         #expect(abs(stuck.startTime - 600) < 2 && abs(stuck.endTime - 4_200) < 2, "\(stuck)")
         // Without the rule the filter ends the climb near its start (325 m off); with it, GPS carries the climb.
         let atTop = try #require(zip(run.estimates, run.truth).first { $0.0.time >= 4_150 })
-        #expect(abs(atTop.0.altitude - atTop.1) < 3 * atTop.0.altitudeStandardDeviation, "\(atTop.0.altitude) vs \(atTop.1)")
+        #expect(
+            abs(atTop.0.altitude - atTop.1) < 3 * atTop.0.altitudeStandardDeviation, "\(atTop.0.altitude) vs \(atTop.1)"
+        )
         #expect(try #require(run.recovery(after: 600)) <= 300)
     }
 
-    @Test("A GPS that jumps 300 m and stays is re-anchored and reported, not followed", arguments: [5, 6, 7] as [UInt64])
+    @Test(
+        "A GPS that jumps 300 m and stays is re-anchored and reported, not followed", arguments: [5, 6, 7] as [UInt64])
     func gpsJump(seed: UInt64) throws {
         let run = try Self.run(.stress(.gpsJump, seed: seed))
         let jump = try #require(run.episodes.first { $0.kind == .gpsJump })
@@ -86,8 +94,9 @@ struct SensorFaultMonitorTests {
         #expect(last.altitudeStandardDeviation < 7, "sigma \(last.altitudeStandardDeviation) m")
     }
 
-    @Test("A cold start 300 m off that ends abruptly is reset within 3 minutes of good fixes (the lock-out rule)",
-          arguments: [-300, 300] as [Double])
+    @Test(
+        "A cold start 300 m off that ends abruptly is reset within 3 minutes of good fixes (the lock-out rule)",
+        arguments: [-300, 300] as [Double])
     func coldStartLockout(offset: Double) throws {
         var scenario = Scenario.stress(.coldStart, seed: 6)
         scenario.gps.faults = [.coldStart(offset: offset, duration: 60, fade: 1)]
@@ -108,8 +117,9 @@ struct SensorFaultMonitorTests {
         #expect(abs(atTenMinutes.0.altitude - atTenMinutes.1) > 100)
     }
 
-    @Test("The canyon's outliers are all refused, and the benchmark scenarios report no episode",
-          arguments: ScenarioName.benchmark)
+    @Test(
+        "The canyon's outliers are all refused, and the benchmark scenarios report no episode",
+        arguments: ScenarioName.benchmark)
     func noFalseFaults(name: ScenarioName) throws {
         for seed in [11, 12] as [UInt64] {
             let run = try Self.run(.named(name, seed: seed))

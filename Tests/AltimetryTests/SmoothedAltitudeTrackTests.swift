@@ -1,15 +1,19 @@
 import Simulation
 import Testing
+
 @testable import Altimetry
 
 @Suite("SmoothedAltitudeTrack")
 struct SmoothedAltitudeTrackTests {
-    static func track(_ parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> SmoothedAltitudeTrack {
+    static func track(_ parameters: AltitudeModelParameters = AltitudeModelParameters()) throws -> SmoothedAltitudeTrack
+    {
         let recording = try Scenario.named(.cold, seed: 3, duration: 1_800).simulate()
-        return try SmoothedAltitudeTrack(AscentAnalysisTests.readings(recording, temperature: false), parameters: parameters)
+        return try SmoothedAltitudeTrack(
+            AscentAnalysisTests.readings(recording, temperature: false), parameters: parameters)
     }
 
-    @Test("The variance of one altitude is the smoothed estimate's own sigma squared, with and without the column state")
+    @Test(
+        "The variance of one altitude is the smoothed estimate's own sigma squared, with and without the column state")
     func singleAltitude() throws {
         var plain = AltitudeModelParameters()
         plain.estimatesColumnTemperature = false
@@ -27,7 +31,9 @@ struct SmoothedAltitudeTrackTests {
 
     @Test("The column's share of a variance is at most the whole, and zero without the column state")
     func columnShare() throws {
-        let combinations: [[(index: Int, weight: Double)]] = [[(0, -1), (1_200, 1)], [(300, 1)], [(10, -0.5), (11, -0.5), (600, 1)]]
+        let combinations: [[(index: Int, weight: Double)]] = [
+            [(0, -1), (1_200, 1)], [(300, 1)], [(10, -0.5), (11, -0.5), (600, 1)],
+        ]
         let track = try Self.track()
         let whole = try track.variances(of: combinations)
         let column = try track.columnVariances(of: combinations)

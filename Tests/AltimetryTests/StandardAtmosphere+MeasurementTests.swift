@@ -1,6 +1,6 @@
+import Altimetry
 import Foundation
 import Testing
-import Altimetry
 
 @Suite("StandardAtmosphere+Measurement")
 struct StandardAtmosphereMeasurementTests {
@@ -51,19 +51,26 @@ struct StandardAtmosphereMeasurementTests {
     @Test("Height difference from Measurements: °C and K agree, kPa and hPa agree")
     func heightDifference() throws {
         let ground = Foundation.Measurement(value: 101.325, unit: UnitPressure.kilopascals)
-        let third = Foundation.Measurement(value: try StandardAtmosphere.pressure(atAltitude: 9), unit: UnitPressure.hectopascals)
-        let celsius = try StandardAtmosphere.heightDifference(from: ground, to: third,
-                                                              meanTemperature: Foundation.Measurement(value: 15, unit: .celsius))
+        let third = Foundation.Measurement(
+            value: try StandardAtmosphere.pressure(atAltitude: 9), unit: UnitPressure.hectopascals)
+        let celsius = try StandardAtmosphere.heightDifference(
+            from: ground, to: third,
+            meanTemperature: Foundation.Measurement(value: 15, unit: .celsius))
         let kelvin = try StandardAtmosphere.heightDifference(from: 1_013.25, to: third.value, meanTemperature: 288.15)
         // Foundation converts 15 °C to 288.15 K with one rounding.
         #expect(abs(celsius - kelvin) < 1e-9)
         #expect(abs(kelvin - 9.00) <= 0.005)
     }
 
-    @Test("Measurements that are not positive and finite are typed errors, whatever the unit",
-          arguments: [Foundation.Measurement(value: 0, unit: .kilopascals), Foundation.Measurement(value: -1, unit: .hectopascals),
-                      Foundation.Measurement(value: .infinity, unit: .inchesOfMercury), Foundation.Measurement(value: -5, unit: .millibars)]
-              as [Foundation.Measurement<UnitPressure>])
+    @Test(
+        "Measurements that are not positive and finite are typed errors, whatever the unit",
+        arguments: [
+            Foundation.Measurement(value: 0, unit: .kilopascals),
+            Foundation.Measurement(value: -1, unit: .hectopascals),
+            Foundation.Measurement(value: .infinity, unit: .inchesOfMercury),
+            Foundation.Measurement(value: -5, unit: .millibars),
+        ]
+            as [Foundation.Measurement<UnitPressure>])
     func badMeasurement(m: Foundation.Measurement<UnitPressure>) {
         #expect(throws: AtmosphereError.self) { try StandardAtmosphere.hectopascals(m) }
         #expect(throws: AtmosphereError.self) { try StandardAtmosphere.altitude(atPressure: m) }
@@ -72,9 +79,10 @@ struct StandardAtmosphereMeasurementTests {
     @Test("Temperatures at or below absolute zero in Celsius are refused", arguments: [-273.15, -300] as [Double])
     func absoluteZeroCelsius(celsius: Double) {
         #expect(throws: AtmosphereError.self) {
-            try StandardAtmosphere.heightDifference(from: Foundation.Measurement(value: 1_000, unit: .hectopascals),
-                                                    to: Foundation.Measurement(value: 900, unit: .hectopascals),
-                                                    meanTemperature: Foundation.Measurement(value: celsius, unit: .celsius))
+            try StandardAtmosphere.heightDifference(
+                from: Foundation.Measurement(value: 1_000, unit: .hectopascals),
+                to: Foundation.Measurement(value: 900, unit: .hectopascals),
+                meanTemperature: Foundation.Measurement(value: celsius, unit: .celsius))
         }
     }
 }

@@ -1,6 +1,6 @@
+import Altimetry
 import Foundation
 import Testing
-import Altimetry
 
 @Suite("StandardAtmosphere")
 struct StandardAtmosphereTests {
@@ -11,12 +11,15 @@ struct StandardAtmosphereTests {
         (0, 1_013.2, 8.32), (1_500, 845.6, 9.64), (3_000, 701.1, 11.22),
     ]
 
-    @Test("The ISA table: 1,013.2 / 845.6 / 701.1 hPa and 8.32 / 9.64 / 11.22 m per hPa at 0 / 1,500 / 3,000 m",
-          arguments: isaRows)
+    @Test(
+        "The ISA table: 1,013.2 / 845.6 / 701.1 hPa and 8.32 / 9.64 / 11.22 m per hPa at 0 / 1,500 / 3,000 m",
+        arguments: isaRows)
     func isaTable(row: (altitude: Meters, pressure: Hectopascals, metersPerHectopascal: Double)) throws {
         // The seed prints pressure to 0.1 hPa and sensitivity to 0.01 m/hPa: half a unit of the last digit.
         #expect(abs(try StandardAtmosphere.pressure(atAltitude: row.altitude) - row.pressure) <= 0.05)
-        #expect(abs(try StandardAtmosphere.metersPerHectopascal(atAltitude: row.altitude) - row.metersPerHectopascal) <= 0.005)
+        #expect(
+            abs(try StandardAtmosphere.metersPerHectopascal(atAltitude: row.altitude) - row.metersPerHectopascal)
+                <= 0.005)
     }
 
     @Test("Sea level is exactly the standard 1013.25 hPa and 288.15 K")
@@ -47,7 +50,8 @@ struct StandardAtmosphereTests {
     func climbAtWrongTemperature(row: (celsius: Double, reading: Meters)) throws {
         let ground = try StandardAtmosphere.pressure(atAltitude: 0)
         let third = try StandardAtmosphere.pressure(atAltitude: 9)
-        let reading = try StandardAtmosphere.heightDifference(from: ground, to: third, meanTemperature: 273.15 + row.celsius)
+        let reading = try StandardAtmosphere.heightDifference(
+            from: ground, to: third, meanTemperature: 273.15 + row.celsius)
         // Half a unit of the printed hundredth.
         #expect(abs(reading - row.reading) <= 0.005)
     }
@@ -79,8 +83,9 @@ struct StandardAtmosphereTests {
 
     static let altitudes: [Meters] = stride(from: 0.0, through: 11_000, by: 10).map { $0 }
 
-    @Test("Pressure to altitude to pressure round-trips to 1e-9 relative from 0 to 11,000 m, at three QNH settings",
-          arguments: [1_013.25, 990.0, 1_035.5] as [Hectopascals])
+    @Test(
+        "Pressure to altitude to pressure round-trips to 1e-9 relative from 0 to 11,000 m, at three QNH settings",
+        arguments: [1_013.25, 990.0, 1_035.5] as [Hectopascals])
     func roundTrip(seaLevelPressure: Hectopascals) throws {
         for h in Self.altitudes {
             let p = try StandardAtmosphere.pressure(atAltitude: h, seaLevelPressure: seaLevelPressure)
@@ -149,13 +154,18 @@ struct StandardAtmosphereTests {
 
     // MARK: - Domain errors
 
-    @Test("Pressures that are not positive and finite are typed errors",
-          arguments: [0, -1, -1_013.25, .nan, .infinity, -.infinity] as [Double])
+    @Test(
+        "Pressures that are not positive and finite are typed errors",
+        arguments: [0, -1, -1_013.25, .nan, .infinity, -.infinity] as [Double])
     func badPressure(p: Double) {
         #expect(throws: AtmosphereError.self) { try StandardAtmosphere.altitude(atPressure: p) }
         #expect(throws: AtmosphereError.self) { try StandardAtmosphere.pressure(atAltitude: 0, seaLevelPressure: p) }
-        #expect(throws: AtmosphereError.self) { try StandardAtmosphere.heightDifference(from: p, to: 900, meanTemperature: 288) }
-        #expect(throws: AtmosphereError.self) { try StandardAtmosphere.heightDifference(from: 900, to: p, meanTemperature: 288) }
+        #expect(throws: AtmosphereError.self) {
+            try StandardAtmosphere.heightDifference(from: p, to: 900, meanTemperature: 288)
+        }
+        #expect(throws: AtmosphereError.self) {
+            try StandardAtmosphere.heightDifference(from: 900, to: p, meanTemperature: 288)
+        }
         do {
             _ = try StandardAtmosphere.altitude(atPressure: p)
         } catch {
@@ -168,11 +178,14 @@ struct StandardAtmosphereTests {
         }
     }
 
-    @Test("Temperatures at or below 0 K, or not finite, are typed errors",
-          arguments: [0, -1, -273.15, .nan, .infinity] as [Double])
+    @Test(
+        "Temperatures at or below 0 K, or not finite, are typed errors",
+        arguments: [0, -1, -273.15, .nan, .infinity] as [Double])
     func badTemperature(t: Kelvin) {
         #expect(throws: AtmosphereError.self) { try StandardAtmosphere.scaleHeight(temperature: t) }
-        #expect(throws: AtmosphereError.self) { try StandardAtmosphere.heightDifference(from: 1_000, to: 900, meanTemperature: t) }
+        #expect(throws: AtmosphereError.self) {
+            try StandardAtmosphere.heightDifference(from: 1_000, to: 900, meanTemperature: t)
+        }
         if !t.isNaN {
             #expect(throws: AtmosphereError.temperatureNotAboveAbsoluteZero(t)) {
                 try StandardAtmosphere.scaleHeight(temperature: t)
@@ -180,13 +193,18 @@ struct StandardAtmosphereTests {
         }
     }
 
-    @Test("Altitudes outside -1,000 to 11,000 m, or not finite, are typed errors",
-          arguments: [-1_000.001, -5_000, 11_000.001, 20_000, .infinity, -.infinity] as [Meters])
+    @Test(
+        "Altitudes outside -1,000 to 11,000 m, or not finite, are typed errors",
+        arguments: [-1_000.001, -5_000, 11_000.001, 20_000, .infinity, -.infinity] as [Meters])
     func badAltitude(h: Meters) {
         #expect(throws: AtmosphereError.altitudeOutOfRange(h)) { try StandardAtmosphere.pressure(atAltitude: h) }
-        #expect(throws: AtmosphereError.altitudeOutOfRange(h)) { try StandardAtmosphere.metersPerHectopascal(atAltitude: h) }
+        #expect(throws: AtmosphereError.altitudeOutOfRange(h)) {
+            try StandardAtmosphere.metersPerHectopascal(atAltitude: h)
+        }
         #expect(throws: AtmosphereError.altitudeOutOfRange(h)) { try StandardAtmosphere.temperature(atAltitude: h) }
-        #expect(throws: AtmosphereError.altitudeOutOfRange(h)) { try StandardAtmosphere.apparentHeight(windSpeed: 10, atAltitude: h) }
+        #expect(throws: AtmosphereError.altitudeOutOfRange(h)) {
+            try StandardAtmosphere.apparentHeight(windSpeed: 10, atAltitude: h)
+        }
     }
 
     @Test("The model's edges are inside it, and NaN altitude is refused")

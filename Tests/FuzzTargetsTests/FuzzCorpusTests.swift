@@ -14,7 +14,8 @@ struct FuzzCorpusTests {
     func corpusKeepsPromises(name: String) throws {
         let target = try #require(FuzzTarget.named(name))
         let folder = Self.corpus.appendingPathComponent(name)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
         #expect(files.count >= 3, "the seed corpus of '\(name)' has \(files.count) files")
         for file in files {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
@@ -25,7 +26,9 @@ struct FuzzCorpusTests {
 
     @Test("Every target has a corpus folder and no folder lacks a target")
     func foldersMatchTargets() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
+            !$0.hasPrefix(".")
+        }
         #expect(Set(folders) == Set(FuzzTarget.all.map(\.name)))
     }
 

@@ -1,6 +1,6 @@
-import Testing
 import LinearAlgebra
 import Randomness
+import Testing
 
 @Suite("In-place operations")
 struct InPlaceTests {
@@ -24,10 +24,14 @@ struct InPlaceTests {
         #expect(b == .identity(2))
         b.setZero()
         #expect(b == Matrix(rows: 2, columns: 2))
-        #expect(source.allElementsFinite && !Matrix([[1, .nan]]).allElementsFinite && !Matrix([[.infinity]]).allElementsFinite)
+        #expect(
+            source.allElementsFinite && !Matrix([[1, .nan]]).allElementsFinite
+                && !Matrix([[.infinity]]).allElementsFinite)
     }
 
-    @Test("overwriteWithCholeskyFactor gives formCholeskyFactor's factor, bit for bit", arguments: Array(1...15) as [UInt64])
+    @Test(
+        "overwriteWithCholeskyFactor gives formCholeskyFactor's factor, bit for bit",
+        arguments: Array(1...15) as [UInt64])
     func cholesky(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let a = NaiveReference.randomSPD(1 + Int(seed % 6), using: &random)
@@ -42,7 +46,9 @@ struct InPlaceTests {
     @Test("overwriteWithCholeskyFactor names the failing leading minor")
     func choleskyFailure() {
         var a = Matrix([[4, 2, 0], [2, 1, 0], [0, 0, 1]])
-        #expect(throws: LinearAlgebraError.notPositiveDefinite(routine: "dpotrf", leadingMinor: 2)) { try a.overwriteWithCholeskyFactor() }
+        #expect(throws: LinearAlgebraError.notPositiveDefinite(routine: "dpotrf", leadingMinor: 2)) {
+            try a.overwriteWithCholeskyFactor()
+        }
         var b = Matrix([[1, .nan], [.nan, 1]])
         #expect(throws: LinearAlgebraError.nonFinite(routine: "dpotrf")) { try b.overwriteWithCholeskyFactor() }
     }

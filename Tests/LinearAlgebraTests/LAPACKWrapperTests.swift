@@ -1,6 +1,6 @@
-import Testing
 import LinearAlgebra
 import Randomness
+import Testing
 
 /// The wrapper against the naive reference on random matrices, over many seeds.
 @Suite("LAPACK wrapper")

@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import LinearAlgebra
+import Testing
 
 @Suite("Matrix")
 struct MatrixTests {
@@ -28,5 +29,3 @@ struct MatrixTests {
         #expect(try JSONDecoder().decode(Matrix.self, from: data) == m)
     }
 }
-
-import Foundation

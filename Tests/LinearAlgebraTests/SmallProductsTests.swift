@@ -1,6 +1,6 @@
-import Testing
 import LinearAlgebra
 import Randomness
+import Testing
 
 /// The loop kernels against BLAS and the naive reference, over many seeds.
 @Suite("Small products by loops")
@@ -14,7 +14,10 @@ struct SmallProductsTests {
         let a = NaiveReference.random(rows: m, columns: k, using: &random)
         let b = NaiveReference.random(rows: k, columns: n, using: &random)
         let start = NaiveReference.random(rows: m, columns: n, using: &random)
-        for (ta, tb) in [(Transposition.none, Transposition.none), (.transposed, .none), (.none, .transposed), (.transposed, .transposed)] {
+        for (ta, tb) in [
+            (Transposition.none, Transposition.none), (.transposed, .none), (.none, .transposed),
+            (.transposed, .transposed),
+        ] {
             let opA = ta == .none ? a : a.transposed
             let opB = tb == .none ? b : b.transposed
             var loops = start, blas = start
@@ -24,7 +27,8 @@ struct SmallProductsTests {
         }
         var c = Matrix(rows: m, columns: n, repeating: .nan)
         Matrix.multiplyByLoops(a, .none, b, .none, into: &c)
-        #expect(NaiveReference.maxDifference(c, NaiveReference.product(a, b)) < 1e-13, "β = 0 ignores NaN, seed \(seed)")
+        #expect(
+            NaiveReference.maxDifference(c, NaiveReference.product(a, b)) < 1e-13, "β = 0 ignores NaN, seed \(seed)")
     }
 
     @Test("formCongruence is A B Aᵀ + β C, exactly symmetric", arguments: seeds)
@@ -57,7 +61,9 @@ struct SmallProductsTests {
         var workspace = Matrix(rows: n, columns: n + 1)
         Matrix.formJosephUpdate(p, gain: k, observationRow: h, noiseVariance: r, into: &c, workspace: &workspace)
         let a = Matrix.identity(n) - NaiveReference.product(k, h)
-        let expected = NaiveReference.product(NaiveReference.product(a, p), a.transposed) + r * NaiveReference.product(k, k.transposed)
+        let expected =
+            NaiveReference.product(NaiveReference.product(a, p), a.transposed) + r
+            * NaiveReference.product(k, k.transposed)
         #expect(NaiveReference.maxDifference(c, expected) < 1e-10, "seed \(seed)")
         #expect(c.asymmetry == 0, "seed \(seed)")
     }

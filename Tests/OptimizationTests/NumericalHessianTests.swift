@@ -1,6 +1,7 @@
 import Foundation
 import LinearAlgebra
 import Testing
+
 @testable import Optimization
 
 @Suite("NumericalHessian")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Randomness
+import Testing
 
 /// Statistics of a simulated Gauss-Markov path, gathered in one pass.
 private struct PathStatistics {
@@ -27,8 +27,10 @@ private struct PathStatistics {
     var innovationVariance: Double { innovationSquares / Double(pairs) - innovationMean * innovationMean }
 
     /// Runs `count` samples of a process, with steps drawn by `step` from their own generator.
-    static func simulate(sigma: Double, tau: Double, count: Int, seed: UInt64,
-                         step: (inout SeededGenerator) -> Double) -> PathStatistics {
+    static func simulate(
+        sigma: Double, tau: Double, count: Int, seed: UInt64,
+        step: (inout SeededGenerator) -> Double
+    ) -> PathStatistics {
         var random = SeededGenerator(seed: seed)
         var steps = SeededGenerator(seed: seed &+ 1_000_003)
         var process = GaussMarkovProcess(standardDeviation: sigma, correlationTime: tau, using: &random)
@@ -66,8 +68,9 @@ struct GaussMarkovProcessTests {
     /// 10⁶ samples, as the foundation issue asks.
     static let sampleCount = 1_000_000
 
-    @Test("Regular steps: sample standard deviation and lag-1 autocorrelation within 3 % of sigma and phi over 10^6 samples",
-          arguments: [(10.0, 60.0, 1.0), (1.0, 5.0, 0.5), (3.0, 1.0, 2.0)])
+    @Test(
+        "Regular steps: sample standard deviation and lag-1 autocorrelation within 3 % of sigma and phi over 10^6 samples",
+        arguments: [(10.0, 60.0, 1.0), (1.0, 5.0, 0.5), (3.0, 1.0, 2.0)])
     func regularSteps(sigma: Double, tau: Double, dt: Double) {
         let stats = PathStatistics.simulate(sigma: sigma, tau: tau, count: Self.sampleCount, seed: 11) { _ in dt }
         let phi = exp(-dt / tau)
@@ -75,14 +78,19 @@ struct GaussMarkovProcessTests {
         // about √((1 + φ²) / (2 N (1 − φ²))): 0.55 % for the seed's τ = 60 s at 1 Hz, the worst case here,
         // so 3 % is more than 5 standard errors. The lag-1 estimate's standard error is √((1 − φ²) / N) ≤ 0.1 %
         // of φ in every case, so 3 % is far outside chance.
-        #expect(abs(stats.standardDeviation / sigma - 1) < 0.03, "sigma \(sigma), tau \(tau): s = \(stats.standardDeviation)")
+        #expect(
+            abs(stats.standardDeviation / sigma - 1) < 0.03,
+            "sigma \(sigma), tau \(tau): s = \(stats.standardDeviation)")
         #expect(abs(stats.lagOneAutocorrelation / phi - 1) < 0.03, "phi \(phi): r1 = \(stats.lagOneAutocorrelation)")
         // The tighter check the standard error allows (5 of them), so a slightly wrong φ cannot hide in 3 %.
         let lagError = ((1 - phi * phi) / Double(Self.sampleCount)).squareRoot()
-        #expect(abs(stats.lagOneAutocorrelation - phi) < 5 * lagError, "r1 = \(stats.lagOneAutocorrelation), phi \(phi)")
+        #expect(
+            abs(stats.lagOneAutocorrelation - phi) < 5 * lagError, "r1 = \(stats.lagOneAutocorrelation), phi \(phi)")
     }
 
-    @Test("Irregular steps (0.1 to 3.9 s, tau 2 s): normalised products e_i e_{i+1} / (sigma^2 phi_i) average to 1 within 3 %")
+    @Test(
+        "Irregular steps (0.1 to 3.9 s, tau 2 s): normalised products e_i e_{i+1} / (sigma^2 phi_i) average to 1 within 3 %"
+    )
     func irregularStepsNormalisedProducts() {
         let sigma = 10.0, tau = 2.0
         // Steps uniform in [0.1, 3.9] s, so φ_i runs from 0.95 to 0.14: a discretisation that used the mean
@@ -98,10 +106,14 @@ struct GaussMarkovProcessTests {
         #expect(abs(stats.standardDeviation / sigma - 1) < 0.03, "s = \(stats.standardDeviation)")
         // Standardised innovations are N(0, 1): their variance's standard error is √(2/N) = 0.14 %.
         #expect(abs(stats.innovationVariance - 1) < 0.03, "innovation variance \(stats.innovationVariance)")
-        #expect(abs(stats.innovationMean) < 5 / Double(Self.sampleCount).squareRoot(), "innovation mean \(stats.innovationMean)")
+        #expect(
+            abs(stats.innovationMean) < 5 / Double(Self.sampleCount).squareRoot(),
+            "innovation mean \(stats.innovationMean)")
     }
 
-    @Test("Irregular steps (0.2 to 1.8 s, tau 60 s): std within 3 % of sigma; e_{i+1} regressed on phi_i e_i has slope 1 within 3 %")
+    @Test(
+        "Irregular steps (0.2 to 1.8 s, tau 60 s): std within 3 % of sigma; e_{i+1} regressed on phi_i e_i has slope 1 within 3 %"
+    )
     func irregularStepsSeedCorrelation() {
         let sigma = 10.0, tau = 60.0
         let stats = PathStatistics.simulate(sigma: sigma, tau: tau, count: Self.sampleCount, seed: 13) { random in

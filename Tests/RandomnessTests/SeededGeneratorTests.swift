@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Randomness
+import Testing
 
 @Suite("SeededGenerator")
 struct SeededGeneratorTests {

@@ -1,13 +1,16 @@
+import Altimetry
 import Foundation
 import Testing
-import Altimetry
+
 @testable import Simulation
 
 @Suite("AirColumn")
 struct AirColumnTests {
     /// Integrates dp/p = −g M / (R T(h)) dh from sea level with the trapezoid rule on 1 m steps, as an
     /// independent check of the closed form.
-    static func integratedPressure(altitude: Double, seaLevelPressure: Double, temperature: (Double) -> Double) -> Double {
+    static func integratedPressure(altitude: Double, seaLevelPressure: Double, temperature: (Double) -> Double)
+        -> Double
+    {
         let k = StandardAtmosphere.gravity * StandardAtmosphere.molarMass / StandardAtmosphere.gasConstant
         let steps = max(1, Int(abs(altitude).rounded(.up)))
         let dh = altitude / Double(steps)
@@ -25,14 +28,16 @@ struct AirColumnTests {
         #expect(abs(AirColumn.standard.pressure(atAltitude: altitude, seaLevelPressure: 1_005) / expected - 1) < 1e-14)
     }
 
-    @Test("Cold, warm and isothermal columns match a fine trapezoid integral of the hypsometric equation",
-          arguments: [(-20.0, 0.0065), (15.0, 0.0065), (0.0, 0.0), (-10.0, 0.009)])
+    @Test(
+        "Cold, warm and isothermal columns match a fine trapezoid integral of the hypsometric equation",
+        arguments: [(-20.0, 0.0065), (15.0, 0.0065), (0.0, 0.0), (-10.0, 0.009)])
     func hypsometricIntegral(offset: Double, lapse: Double) {
         let column = AirColumn(temperatureOffset: offset, lapseRate: lapse)
         for h in [0.0, 1_000, 3_000, 6_000] {
             let closedForm = column.pressure(atAltitude: h, seaLevelPressure: 1_021)
-            let integral = Self.integratedPressure(altitude: h, seaLevelPressure: 1_021,
-                                                   temperature: column.temperature(atAltitude:))
+            let integral = Self.integratedPressure(
+                altitude: h, seaLevelPressure: 1_021,
+                temperature: column.temperature(atAltitude:))
             // Trapezoid error on 1 m steps is O(dh² · ∂²(1/T)/∂h² · h) ≈ 1e-12 relative: 1e-9 is generous.
             #expect(abs(closedForm / integral - 1) < 1e-9, "offset \(offset), lapse \(lapse), h \(h)")
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Randomness
+import Testing
+
 @testable import Simulation
 
 @Suite("AltitudeProfile")
@@ -8,21 +9,25 @@ struct AltitudeProfileTests {
     @Test("Segments become knots: stand, stairs, elevator, move")
     func segmentsBecomeKnots() {
         // GIVEN a person at 100 m who stands 60 s, climbs 3 floors of stairs, rides 4 floors down, then walks up 20 m
-        let profile = AltitudeProfile(startAltitude: 100, segments: [
-            .stand(seconds: 60), .stairs(floors: 3), .elevator(floors: -4), .move(meters: 20, verticalSpeed: 0.5),
-        ])
+        let profile = AltitudeProfile(
+            startAltitude: 100,
+            segments: [
+                .stand(seconds: 60), .stairs(floors: 3), .elevator(floors: -4), .move(meters: 20, verticalSpeed: 0.5),
+            ])
         // THEN the knots are exact: 9 m at 0.25 m/s is 36 s, 12 m at 2 m/s is 6 s, 20 m at 0.5 m/s is 40 s
-        #expect(profile.knots == [
-            .init(time: 0, altitude: 100), .init(time: 60, altitude: 100), .init(time: 96, altitude: 109),
-            .init(time: 102, altitude: 97), .init(time: 142, altitude: 117),
-        ])
+        #expect(
+            profile.knots == [
+                .init(time: 0, altitude: 100), .init(time: 60, altitude: 100), .init(time: 96, altitude: 109),
+                .init(time: 102, altitude: 97), .init(time: 142, altitude: 117),
+            ])
         #expect(profile.duration == 142)
         #expect(profile.minimumAltitude == 97 && profile.maximumAltitude == 117)
     }
 
     @Test("Sampling interpolates linearly and holds the ends")
     func sampling() {
-        let profile = AltitudeProfile(startAltitude: 0, segments: [.move(meters: 10, verticalSpeed: 1), .stand(seconds: 5)])
+        let profile = AltitudeProfile(
+            startAltitude: 0, segments: [.move(meters: 10, verticalSpeed: 1), .stand(seconds: 5)])
         #expect(profile.altitude(at: -3) == 0)
         #expect(profile.altitude(at: 0) == 0)
         #expect(profile.altitude(at: 2.5) == 2.5)
@@ -44,7 +49,8 @@ struct AltitudeProfileTests {
 
     @Test("A cursor over non-decreasing times agrees with direct sampling", arguments: [1, 2, 3] as [UInt64])
     func cursorAgrees(seed: UInt64) {
-        let plan = HikePlan(climb: 700, ascentSpeed: 0.2, descentSpeed: 0.3, restInterval: 250, restDuration: 120, summitRest: 300)
+        let plan = HikePlan(
+            climb: 700, ascentSpeed: 0.2, descentSpeed: 0.3, restInterval: 250, restDuration: 120, summitRest: 300)
         let profile = AltitudeProfile(startAltitude: 500, segments: [.hike(plan), .stairs(floors: 2)])
         var random = SeededGenerator(seed: seed)
         var cursor = AltitudeProfile.Cursor(profile)

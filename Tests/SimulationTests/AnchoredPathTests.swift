@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Randomness
+import Testing
+
 @testable import Simulation
 
 @Suite("AnchoredPath")
@@ -35,7 +36,7 @@ struct AnchoredPathTests {
             values.append(path.value(at: t, using: &random))
             times.append(t)
             t += 0.5 + 3 * random.uniform()
-            if random.uniform() < 0.2 { t = (t / anchorSpacing).rounded(.up) * anchorSpacing }   // hit anchors too
+            if random.uniform() < 0.2 { t = (t / anchorSpacing).rounded(.up) * anchorSpacing }  // hit anchors too
         }
         return (times, values)
     }
@@ -43,8 +44,9 @@ struct AnchoredPathTests {
     @Test("Anchors are returned exactly")
     func anchorsExact() {
         var random = SeededGenerator(seed: 1)
-        var path = AnchoredPath(law: .gaussMarkov(standardDeviation: 10, correlationTime: 60),
-                                anchorTimes: [0, 5, 9], anchorValues: [1, -2, 3])
+        var path = AnchoredPath(
+            law: .gaussMarkov(standardDeviation: 10, correlationTime: 60),
+            anchorTimes: [0, 5, 9], anchorValues: [1, -2, 3])
         #expect(path.value(at: 0, using: &random) == 1)
         _ = path.value(at: 2, using: &random)
         #expect(path.value(at: 5, using: &random) == -2)
@@ -54,7 +56,8 @@ struct AnchoredPathTests {
     @Test("Bridged Gauss-Markov samples form a Gauss-Markov path: standardised innovations have variance 1 within 2 %")
     func gaussMarkovBridge() {
         let sigma = 10.0, tau = 20.0
-        let (times, values) = Self.sample(law: .gaussMarkov(standardDeviation: sigma, correlationTime: tau), seed: 2, count: 200_000)
+        let (times, values) = Self.sample(
+            law: .gaussMarkov(standardDeviation: sigma, correlationTime: tau), seed: 2, count: 200_000)
         var squares = 0.0, n = 0.0
         for k in 1..<times.count where times[k] > times[k - 1] {
             let phi = exp(-(times[k] - times[k - 1]) / tau)

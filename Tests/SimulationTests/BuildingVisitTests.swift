@@ -1,9 +1,11 @@
-import Testing
 import Simulation
+import Testing
 
 @Suite("BuildingVisit")
 struct BuildingVisitTests {
-    @Test("The seed's visit: 1,662 s, about 3.85 m of drift, true floor -1, naive floor wrong", arguments: [9, 1, 2, 3] as [UInt64])
+    @Test(
+        "The seed's visit: 1,662 s, about 3.85 m of drift, true floor -1, naive floor wrong",
+        arguments: [9, 1, 2, 3] as [UInt64])
     func seedVisit(seed: UInt64) throws {
         let visit = BuildingVisit.simulate(seed: seed)
         #expect(visit.duration == 1_662)

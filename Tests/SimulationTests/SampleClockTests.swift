@@ -1,5 +1,6 @@
-import Testing
 import Randomness
+import Testing
+
 @testable import Simulation
 
 @Suite("SampleClock")
@@ -14,8 +15,9 @@ struct SampleClockTests {
         #expect(times[30] == 3)
     }
 
-    @Test("Jitter delays each sample by less than jitter / rate, keeps times strictly increasing and inside [0, duration)",
-          arguments: [(1.0, 0.2, 0.0), (25.0, 0.9, 0.0), (0.5, 0.5, 0.3)])
+    @Test(
+        "Jitter delays each sample by less than jitter / rate, keeps times strictly increasing and inside [0, duration)",
+        arguments: [(1.0, 0.2, 0.0), (25.0, 0.9, 0.0), (0.5, 0.5, 0.3)])
     func jitter(rate: Double, jitter: Double, phase: Double) {
         var random = SeededGenerator(seed: 2)
         let clock = SampleClock(rate: rate, jitter: jitter, phase: phase)

@@ -1,6 +1,7 @@
+import Altimetry
 import Foundation
 import Testing
-import Altimetry
+
 @testable import Simulation
 
 @Suite("Scenario catalogue")
@@ -9,7 +10,8 @@ struct ScenarioCatalogueTests {
         Array(zip(recording.readings, recording.truth))
     }
 
-    @Test("Every named scenario lasts its default duration, which --duration overrides", arguments: ScenarioName.allCases)
+    @Test(
+        "Every named scenario lasts its default duration, which --duration overrides", arguments: ScenarioName.allCases)
     func durations(name: ScenarioName) throws {
         let scenario = Scenario.named(name, seed: 2)
         #expect(scenario.duration == name.defaultDuration)
@@ -83,12 +85,14 @@ struct ScenarioCatalogueTests {
             if reading.time >= 4_800 { #expect(abs(truth.weatherOffset - 2) < 1e-12) }
         }
         let middle = try #require(Self.rows(recording).first { $0.reading.time >= 3_600 })
-        #expect(abs(middle.truth.weatherOffset - 3.5) < 0.01)   // within 1 s of mid-front: 0.002 hPa/s at most
+        #expect(abs(middle.truth.weatherOffset - 3.5) < 0.01)  // within 1 s of mid-front: 0.002 hPa/s at most
         // The walk moves: it climbs 300 m and comes back.
         #expect(abs((recording.truth.map(\.altitude).max() ?? 0) - 700) < 1e-6)
     }
 
-    @Test("canyon: rim to river and back; no GPS row during the 20-minute outage at the bottom; 30 outliers of +40 to +80 m", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "canyon: rim to river and back; no GPS row during the 20-minute outage at the bottom; 30 outliers of +40 to +80 m",
+        arguments: [1, 2, 3] as [UInt64])
     func canyon(seed: UInt64) throws {
         let recording = try Scenario.named(.canyon, seed: seed).simulate()
         let fixes = Self.rows(recording).filter { $0.reading.gpsAltitude != nil }
@@ -125,19 +129,27 @@ struct ScenarioCatalogueTests {
         #expect(abs((altitudes.max() ?? 0) - 3_150) < 1e-6 && abs((altitudes.min() ?? 0) - 2_850) < 0.15)
         for (index, (reading, truth)) in Self.rows(recording).enumerated() where index % 97 == 0 {
             // Independent check: integrate dp/p = −g M / (R T(h)) dh with T(h) = 288.15 − 20 − 0.0065 h on 1 m steps.
-            let integral = AirColumnTests.integratedPressure(altitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure) {
+            let integral = AirColumnTests.integratedPressure(
+                altitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure
+            ) {
                 268.15 - 0.0065 * $0
             }
             #expect(abs(truth.pressure - integral) < 1e-6, "t \(reading.time)")
             // And it is not the standard atmosphere's: about 19.7 hPa lower at 3,000 m for the same QNH.
-            let standard = try StandardAtmosphere.pressure(atAltitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure)
+            let standard = try StandardAtmosphere.pressure(
+                atAltitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure)
             #expect(standard - truth.pressure > 18)
         }
         // Every barometer row carries the temperature, every GPS-only row none; 0.2 K noise around the truth.
         let temperatureRows = Self.rows(recording).filter { $0.reading.pressure != nil }
         #expect(temperatureRows.allSatisfy { $0.reading.temperatureCelsius != nil })
-        #expect(Self.rows(recording).filter { $0.reading.pressure == nil }.allSatisfy { $0.reading.temperatureCelsius == nil })
-        let residuals = try temperatureRows.map { try #require($0.reading.temperatureCelsius) - ($0.truth.airTemperature - 273.15) }
+        #expect(
+            Self.rows(recording).filter { $0.reading.pressure == nil }.allSatisfy {
+                $0.reading.temperatureCelsius == nil
+            })
+        let residuals = try temperatureRows.map {
+            try #require($0.reading.temperatureCelsius) - ($0.truth.airTemperature - 273.15)
+        }
         // 7,200 readings: relative standard error of the std is 0.8 %; 5 % is over 6 of them.
         #expect(abs(moments(residuals).std / 0.2 - 1) < 0.05)
         let at3000 = try #require(recording.truth.first { abs($0.altitude - 3_000) < 0.5 })
@@ -150,7 +162,9 @@ struct ScenarioCatalogueTests {
         #expect(recording.readings.map(\.time) == (0..<600).map(Double.init))
         #expect(recording.readings.allSatisfy { $0.pressure != nil && $0.gpsAltitude != nil })
         #expect(recording.truth.allSatisfy { $0.weatherOffset == 0 && $0.altitude == 250 })
-        #expect(recording.scenario.gps.correlatedErrorStandardDeviation == 10 && recording.scenario.gps.correlationTime == 60)
+        #expect(
+            recording.scenario.gps.correlatedErrorStandardDeviation == 10
+                && recording.scenario.gps.correlationTime == 60)
     }
 }
 
@@ -171,7 +185,8 @@ struct AscentScenarioCatalogueTests {
         for (a, b) in zip(knots, knots.dropFirst()) {
             if b.altitude > a.altitude { ascent += b.altitude - a.altitude } else { descent += a.altitude - b.altitude }
         }
-        for (a, (b, c)) in zip(knots, zip(knots.dropFirst(), knots.dropFirst(2))) where b.altitude > a.altitude && b.altitude > c.altitude {
+        for (a, (b, c)) in zip(knots, zip(knots.dropFirst(), knots.dropFirst(2)))
+        where b.altitude > a.altitude && b.altitude > c.altitude {
             summits += 1
             #expect(abs(b.altitude - 304) < 1e-9)
         }

@@ -1,16 +1,18 @@
-import Foundation
-import Testing
 import Altimetry
+import Foundation
 import Randomness
+import Testing
+
 @testable import Simulation
 
 @Suite("Scenario simulation")
 struct ScenarioSimulationTests {
     /// A long still recording for error statistics: calm weather, standard air, at 250 m.
     static func stillScenario(duration: Double, barometerRate: Double, gpsRate: Double, seed: UInt64) -> Scenario {
-        Scenario(name: "still", seed: seed, duration: duration, profile: AltitudeProfile(startAltitude: 250),
-                 barometer: BarometerModel(clock: SampleClock(rate: barometerRate, jitter: 0.2)),
-                 gps: GPSModel(clock: SampleClock(rate: gpsRate, jitter: 0.1)))
+        Scenario(
+            name: "still", seed: seed, duration: duration, profile: AltitudeProfile(startAltitude: 250),
+            barometer: BarometerModel(clock: SampleClock(rate: barometerRate, jitter: 0.2)),
+            gps: GPSModel(clock: SampleClock(rate: gpsRate, jitter: 0.1)))
     }
 
     @Test("The same seed gives identical rows; another seed different rows", arguments: ScenarioName.allCases)
@@ -72,7 +74,8 @@ struct ScenarioSimulationTests {
     // e=X(seeds[4]); e0=10*e.g()
     // print(repr(250+e0+1*X(seeds[5]).g()))
 
-    @Test("Rows are time-ordered, inside [0, duration), strictly increasing per sensor", arguments: ScenarioName.allCases)
+    @Test(
+        "Rows are time-ordered, inside [0, duration), strictly increasing per sensor", arguments: ScenarioName.allCases)
     func ordering(name: ScenarioName) throws {
         let recording = try Scenario.named(name, seed: 3).simulate()
         let times = recording.readings.map(\.time)
@@ -114,12 +117,15 @@ struct ScenarioSimulationTests {
         #expect(fixes(try gpsChanged.simulate()) != fixes(reference))
     }
 
-    @Test("The truth explains every reading: GPS = truth + error, error = correlated + white + outlier, pressure from the column")
+    @Test(
+        "The truth explains every reading: GPS = truth + error, error = correlated + white + outlier, pressure from the column"
+    )
     func truthConsistency() throws {
         let recording = try Scenario.named(.canyon, seed: 6).simulate()
         let scenario = recording.scenario
         for (reading, truth) in zip(recording.readings, recording.truth) {
-            let expectedPressure = scenario.air.pressure(atAltitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure)
+            let expectedPressure = scenario.air.pressure(
+                atAltitude: truth.altitude, seaLevelPressure: truth.seaLevelPressure)
             #expect(truth.pressure == expectedPressure)
             #expect(truth.seaLevelPressure == 1_013.25 + truth.weatherOffset)
             if let gps = reading.gpsAltitude {
@@ -136,7 +142,8 @@ struct ScenarioSimulationTests {
     @Test("Barometer noise: std of reading − true pressure within 2 % of 0.012 hPa over 10^5 readings")
     func barometerNoise() throws {
         let recording = try Self.stillScenario(duration: 100_000, barometerRate: 1, gpsRate: 0.01, seed: 31).simulate()
-        let residuals = zip(recording.readings, recording.truth).compactMap { r, t in r.pressure.map { $0 - t.pressure } }
+        let residuals = zip(recording.readings, recording.truth).compactMap { r, t in r.pressure.map { $0 - t.pressure }
+        }
         #expect(residuals.count > 99_000)
         let (mean, std) = moments(residuals)
         // White noise: the relative standard error of the std is 1/√(2n) = 0.22 %, of the mean σ/√n.
@@ -191,7 +198,9 @@ struct ScenarioSimulationTests {
         for (reading, truth) in zip(recording.readings, recording.truth) {
             let walk = truth.weatherOffset - scenario.weather.deterministicOffset(at: reading.time)
             let dt = reading.time - previous.time
-            if dt > 0 { normalised.append((walk - previous.walk) / (scenario.weather.randomWalkVariance * dt).squareRoot()) }
+            if dt > 0 {
+                normalised.append((walk - previous.walk) / (scenario.weather.randomWalkVariance * dt).squareRoot())
+            }
             previous = (reading.time, walk)
         }
         // ~1.2e5 independent N(0, 1) increments: the relative standard error of their variance is √(2/n) = 0.4 %.

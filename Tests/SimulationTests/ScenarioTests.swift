@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Simulation
 
 @Suite("Scenario")
@@ -12,8 +13,11 @@ struct ScenarioTests {
     @Test("Invalid parameters are typed errors naming the parameter")
     func invalid() {
         var scenario = Scenario.named(.static, duration: -1)
-        #expect(throws: ScenarioError.invalidParameter(name: "duration", value: -1,
-                                                       expectation: "a positive, finite number of seconds")) {
+        #expect(
+            throws: ScenarioError.invalidParameter(
+                name: "duration", value: -1,
+                expectation: "a positive, finite number of seconds")
+        ) {
             try scenario.simulate()
         }
         scenario = Scenario.named(.static)

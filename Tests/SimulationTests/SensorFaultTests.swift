@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Simulation
 
 @Suite("SensorFault")
@@ -27,11 +28,18 @@ struct SensorFaultTests {
     @Test("A cold start is off by its offset, then fades", arguments: [1, 2, 3] as [UInt64])
     func coldStart(seed: UInt64) throws {
         let scenario = Scenario.stress(.coldStart, seed: seed)
-        guard case .coldStart(let offset, _, _)? = scenario.gps.faults.first else { Issue.record("no cold start"); return }
+        guard case .coldStart(let offset, _, _)? = scenario.gps.faults.first else {
+            Issue.record("no cold start")
+            return
+        }
         #expect((50...300).contains(abs(offset)))
         let recording = try scenario.simulate()
-        let early = recording.readings.filter { $0.time < 60 }.compactMap { r in r.gpsAltitude.map { $0 - r.trueAltitude } }
-        let late = recording.readings.filter { $0.time > 300 }.compactMap { r in r.gpsAltitude.map { $0 - r.trueAltitude } }
+        let early = recording.readings.filter { $0.time < 60 }.compactMap { r in
+            r.gpsAltitude.map { $0 - r.trueAltitude }
+        }
+        let late = recording.readings.filter { $0.time > 300 }.compactMap { r in
+            r.gpsAltitude.map { $0 - r.trueAltitude }
+        }
         #expect(abs(early.reduce(0, +) / Double(early.count) - offset) < 25)
         #expect(abs(late.reduce(0, +) / Double(late.count)) < 25)
     }

@@ -1,10 +1,13 @@
 import Randomness
 import Testing
+
 @testable import Simulation
 
 @Suite("Weather: swells and gusts")
 struct WeatherSwellsTests {
-    @Test("Swells: K sinusoids of amplitude rms √(2/K), periods in range; their mean square over 400 draws is rms² within 15 %")
+    @Test(
+        "Swells: K sinusoids of amplitude rms √(2/K), periods in range; their mean square over 400 draws is rms² within 15 %"
+    )
     func swells() {
         let spec = WeatherSwells(rootMeanSquare: 0.1, shortestPeriod: 1_200, longestPeriod: 10_800, count: 6)
         var random = SeededGenerator(seed: 7)
@@ -13,7 +16,11 @@ struct WeatherSwellsTests {
         for _ in 0..<draws {
             let components = spec.draw(using: &random)
             #expect(components.count == 6)
-            #expect(components.allSatisfy { $0.period >= 1_200 && $0.period <= 10_800 && abs($0.amplitude - 0.1 * (2.0 / 6).squareRoot()) < 1e-12 })
+            #expect(
+                components.allSatisfy {
+                    $0.period >= 1_200 && $0.period <= 10_800
+                        && abs($0.amplitude - 0.1 * (2.0 / 6).squareRoot()) < 1e-12
+                })
             // The value at a random time: phases are uniform, so its mean square over draws is rms².
             let t = 86_400 * random.uniform()
             let s = WeatherSwells.offset(at: t, components: components)
@@ -24,7 +31,9 @@ struct WeatherSwellsTests {
         #expect(abs(meanSquare - 0.01) < 0.0015, "mean square \(meanSquare)")
     }
 
-    @Test("Outdoor weather is smooth: over 20 seeds its 1-minute changes are under 0.06 hPa, where a 1 hPa²/h walk's are 0.13 hPa")
+    @Test(
+        "Outdoor weather is smooth: over 20 seeds its 1-minute changes are under 0.06 hPa, where a 1 hPa²/h walk's are 0.13 hPa"
+    )
     func smooth() throws {
         var largest = 0.0
         for seed in 1...20 as ClosedRange<UInt64> {
@@ -43,8 +52,9 @@ struct WeatherSwellsTests {
 
     @Test("Gusts: the barometer-row values have the stationary spread σ within 5 % over 2·10⁵ rows")
     func gusts() throws {
-        var scenario = Scenario(name: "gusts", seed: 3, duration: 100_000, profile: AltitudeProfile(startAltitude: 0),
-                                weather: WeatherModel(gusts: WeatherGusts(standardDeviation: 0.02, correlationTime: 20)))
+        var scenario = Scenario(
+            name: "gusts", seed: 3, duration: 100_000, profile: AltitudeProfile(startAltitude: 0),
+            weather: WeatherModel(gusts: WeatherGusts(standardDeviation: 0.02, correlationTime: 20)))
         scenario.barometer.noiseStandardDeviation = 0
         let b = try scenario.simulate().truth.map(\.weatherOffset)
         let mean = b.reduce(0, +) / Double(b.count)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StateEstimation
+import Testing
 
 @Suite("Chi-square distribution")
 struct ChiSquareTests {
@@ -24,7 +24,10 @@ struct ChiSquareTests {
     func roundTrip(k: Int) {
         for p in [1e-6, 0.01, 0.2, 0.5, 0.8, 0.99, 1 - 1e-6] {
             let x = ChiSquare.quantile(probability: p, degreesOfFreedom: k)
-            let back = p > 0.5 ? 1 - ChiSquare.survivalProbability(x, degreesOfFreedom: k) : ChiSquare.cumulativeProbability(x, degreesOfFreedom: k)
+            let back =
+                p > 0.5
+                ? 1 - ChiSquare.survivalProbability(x, degreesOfFreedom: k)
+                : ChiSquare.cumulativeProbability(x, degreesOfFreedom: k)
             #expect(abs(back - p) <= 1e-12 * max(p, 1e-3), "k = \(k), p = \(p)")
         }
     }
@@ -37,7 +40,8 @@ struct ChiSquareTests {
         let gate = try Gate.chiSquare(probability: 1 - 5.733031437583878e-7, degreesOfFreedom: 1)
         #expect(abs(gate.threshold - 25) < 1e-6)
         #expect(try Gate.mahalanobis(5).threshold == 25)
-        #expect(throws: EstimationError.invalidParameter(name: "gate probability", value: 1, expectation: "in (0, 1)")) {
+        #expect(throws: EstimationError.invalidParameter(name: "gate probability", value: 1, expectation: "in (0, 1)"))
+        {
             _ = try Gate.chiSquare(probability: 1)
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import Randomness
 import StateEstimation
+import Testing
 
 /// Monte Carlo consistency on simulated linear models (Bar-Shalom, Li and Kirubarajan, §5.4): the filter's
 /// covariance is honest when the normalised estimation error squared (NEES) and the normalised innovation squared
@@ -22,7 +22,9 @@ struct ConsistencyTests {
             .constantVelocity(accelerationNoiseDensity: 0.05),
         ])
         let n = model.stateCount
-        let kinds = [LinearMeasurement(observationRow: [1, 1, 0, 0]), LinearMeasurement(observationRow: [1, 0, 1, 0])]
+        let kinds = [
+            LinearMeasurement(observationRow: [1, 1, 0, 0]), LinearMeasurement(observationRow: [1, 0, 1, 0]),
+        ]
         let x0 = Matrix(column: [10, 0, 0, 0.5])
         let p0 = Matrix.diagonal([9, 4, 1, 0.25])
         var nees = Array(repeating: 0.0, count: steps)
@@ -35,7 +37,8 @@ struct ConsistencyTests {
             for step in 0..<steps {
                 let dt = 0.2 + 2 * random.uniform()
                 time += dt
-                f.setZero(); q.setZero()
+                f.setZero()
+                q.setZero()
                 model.discretize(over: dt, transition: &f, processNoise: &q)
                 truth = TestSupport.draw(mean: f * truth, covariance: q, using: &random)
                 try filter.predict(to: time)
@@ -61,7 +64,9 @@ struct ConsistencyTests {
         return Double(inside) / Double(sums.count)
     }
 
-    @Test("Mean NEES and NIS lie in the 95% chi-square interval at about 95% of steps", arguments: [11, 12, 13] as [UInt64])
+    @Test(
+        "Mean NEES and NIS lie in the 95% chi-square interval at about 95% of steps",
+        arguments: [11, 12, 13] as [UInt64])
     func neesAndNis(seed: UInt64) throws {
         let (nees, nis, n) = try Self.simulate(seed: seed)
         // With 60 steps a correct filter falls outside at about 3 of them; 85% leaves room for chance.

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import Randomness
 import StateEstimation
+import Testing
 
 @Suite("Filter checkpoints")
 struct FilterCheckpointTests {
@@ -13,15 +13,19 @@ struct FilterCheckpointTests {
         var time = 0.0
         return (0..<200).map { i in
             time += random.uniform() < 0.2 ? 0 : 0.01 + random.uniform()
-            return TimedMeasurement(time: time, kind: kinds[i % 2], value: 100 + 10 * random.gaussian(),
-                               variance: 1 + random.uniform(), gate: i % 3 == 0 ? .off : .mahalanobis5)
+            return TimedMeasurement(
+                time: time, kind: kinds[i % 2], value: 100 + 10 * random.gaussian(),
+                variance: 1 + random.uniform(), gate: i % 3 == 0 ? .off : .mahalanobis5)
         }
     }
 
     static func filter() throws -> KalmanFilter<BlockDiagonalModel> {
-        try KalmanFilter(model: BlockDiagonalModel([.randomWalk(noiseDensity: 0.3), .gaussMarkov(standardDeviation: 10, correlationTime: 60),
-                                                    .gaussMarkov(standardDeviation: 2, correlationTime: 5)]),
-                         time: 0, mean: [100, 0, 0], covariance: .diagonal([100, 100, 4]))
+        try KalmanFilter(
+            model: BlockDiagonalModel([
+                .randomWalk(noiseDensity: 0.3), .gaussMarkov(standardDeviation: 10, correlationTime: 60),
+                .gaussMarkov(standardDeviation: 2, correlationTime: 5),
+            ]),
+            time: 0, mean: [100, 0, 0], covariance: .diagonal([100, 100, 4]))
     }
 
     @Test("Encode, decode, continue: bit-identical to a run never interrupted", arguments: [1, 2, 3] as [UInt64])
@@ -52,7 +56,9 @@ struct FilterCheckpointTests {
         }
         checkpoint = try Self.filter().checkpoint
         checkpoint.formatVersion = 99
-        #expect(throws: EstimationError.invalidParameter(name: "checkpoint format version", value: 99, expectation: "1")) {
+        #expect(
+            throws: EstimationError.invalidParameter(name: "checkpoint format version", value: 99, expectation: "1")
+        ) {
             _ = try KalmanFilter(restoring: checkpoint)
         }
         checkpoint = try Self.filter().checkpoint

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
+import Testing
+
 @testable import StateEstimation
 
 /// The recorded run keeps only what gives the smoother back every matrix exactly.
@@ -10,14 +11,19 @@ struct FilterRunTests {
     /// steps, a model switched twice and two updates at some times; returns the filter and, per epoch after the
     /// prior, the predicted state it held right after each predict.
     static func recordedFilter() throws -> (KalmanFilter<BlockDiagonalModel>, [(mean: Matrix, covariance: Matrix)]) {
-        var filter = try KalmanFilter(model: BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)]), time: 0,
-                                      mean: [5, 1], covariance: .diagonal([4, 1]), recordsRun: true)
+        var filter = try KalmanFilter(
+            model: BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)]), time: 0,
+            mean: [5, 1], covariance: .diagonal([4, 1]), recordsRun: true)
         var predicted: [(Matrix, Matrix)] = []
         var time = 0.0
         for k in 1...300 {
             time += k % 7 == 0 ? 0.37 : 0.1
-            if k == 100 { try filter.replaceModel(BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.5)])) }
-            if k == 200 { try filter.replaceModel(BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)])) }
+            if k == 100 {
+                try filter.replaceModel(BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.5)]))
+            }
+            if k == 200 {
+                try filter.replaceModel(BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)]))
+            }
             try filter.predict(to: time, input: k % 3 == 0 ? 0 : 0.01 * Double(k % 5), onState: k % 2)
             predicted.append((filter.mean, filter.covariance))
             try filter.update(5 + 0.1 * time + sin(Double(k)), kind: KalmanFilterTests.position, variance: 0.5)
@@ -26,7 +32,9 @@ struct FilterRunTests {
         return (filter, predicted)
     }
 
-    @Test("The predicted state recomputed from the run is the filter's to the last bit, inputs and model switches included")
+    @Test(
+        "The predicted state recomputed from the run is the filter's to the last bit, inputs and model switches included"
+    )
     func predictedStateIsExact() throws {
         let (filter, predicted) = try Self.recordedFilter()
         let run = try #require(filter.recordedRun)
@@ -46,7 +54,8 @@ struct FilterRunTests {
         let n = run.stateCount
         // Two step lengths (each in a few variants of its last bits: the times are sums of 0.1 and 0.37) under
         // two models.
-        let distinct = Set((1..<run.epochCount).map { run.transition(at: $0).elements + run.processNoise(at: $0).elements })
+        let distinct = Set(
+            (1..<run.epochCount).map { run.transition(at: $0).elements + run.processNoise(at: $0).elements })
         #expect(run.steps.count == distinct.count * 2 * n * n)
         #expect(distinct.count >= 4 && distinct.count * 10 < run.epochCount, "\(distinct.count) pairs")
         #expect(run.transition(at: 1) == Matrix([[1, 0.1], [0, 1]]))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
+import Testing
 
 /// The engine against an independent numpy implementation (Fixtures/generate_fixtures.py).
 ///
@@ -11,8 +11,17 @@ import StateEstimation
 @Suite("Fixtures from numpy")
 struct FixtureTests {
     struct Fixture: Decodable {
-        struct Gate: Decodable { var threshold: Double; var action: String }
-        struct Measurement: Decodable { var time: Double; var kind: String; var value: Double; var variance: Double; var gate: Gate? }
+        struct Gate: Decodable {
+            var threshold: Double
+            var action: String
+        }
+        struct Measurement: Decodable {
+            var time: Double
+            var kind: String
+            var value: Double
+            var variance: Double
+            var gate: Gate?
+        }
         struct Epoch: Decodable {
             var time: Double
             var filtered_mean: [Double]
@@ -43,11 +52,15 @@ struct FixtureTests {
 
     static func model(for name: String, _ parameters: [String: Double]) throws -> BlockDiagonalModel {
         if name == "constant_velocity" {
-            return try BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: parameters["acceleration_noise_density"] ?? .nan)])
+            return try BlockDiagonalModel([
+                .constantVelocity(accelerationNoiseDensity: parameters["acceleration_noise_density"] ?? .nan)
+            ])
         }
         return try BlockDiagonalModel([
             .randomWalk(noiseDensity: parameters["noise_density"] ?? .nan),
-            .gaussMarkov(standardDeviation: parameters["standard_deviation"] ?? .nan, correlationTime: parameters["correlation_time"] ?? .nan),
+            .gaussMarkov(
+                standardDeviation: parameters["standard_deviation"] ?? .nan,
+                correlationTime: parameters["correlation_time"] ?? .nan),
         ])
     }
 
@@ -61,13 +74,15 @@ struct FixtureTests {
         }
     }
 
-    @Test("Filter, records and smoother match numpy to 1e-9 relative",
-          arguments: ["constant_velocity", "random_walk_gauss_markov"])
+    @Test(
+        "Filter, records and smoother match numpy to 1e-9 relative",
+        arguments: ["constant_velocity", "random_walk_gauss_markov"])
     func matchesNumpy(name: String) throws {
         let fixture = try JSONDecoder().decode(Fixture.self, from: TestSupport.fixtureData(name))
         let model = try Self.model(for: name, fixture.model)
-        var filter = try KalmanFilter(model: model, time: fixture.initial_time, mean: fixture.initial_mean,
-                                      covariance: Matrix(fixture.initial_covariance), recordsRun: true)
+        var filter = try KalmanFilter(
+            model: model, time: fixture.initial_time, mean: fixture.initial_mean,
+            covariance: Matrix(fixture.initial_covariance), recordsRun: true)
         var kinds: [String: LinearMeasurement] = [:]
         for (key, row) in fixture.kinds { kinds[key] = LinearMeasurement(observationRow: row) }
 
@@ -87,10 +102,14 @@ struct FixtureTests {
         for (record, reference) in zip(records, fixture.records) {
             #expect(record.time == reference.time)
             let s = reference.innovation_variance
-            #expect(abs(record.innovation - reference.innovation) <= Self.tolerance * max(abs(reference.innovation), s.squareRoot()))
+            #expect(
+                abs(record.innovation - reference.innovation) <= Self.tolerance
+                    * max(abs(reference.innovation), s.squareRoot()))
             #expect(abs(record.innovationVariance - s) <= Self.tolerance * s)
             #expect(abs(record.normalizedInnovationSquared - reference.nis) <= Self.tolerance * max(reference.nis, 1))
-            #expect(abs(record.logLikelihoodIncrement - reference.log_likelihood) <= Self.tolerance * max(abs(reference.log_likelihood), 1))
+            #expect(
+                abs(record.logLikelihoodIncrement - reference.log_likelihood) <= Self.tolerance
+                    * max(abs(reference.log_likelihood), 1))
             switch (record.decision, reference.decision) {
             case (.accepted, "accepted"), (.rejected, "rejected"): break
             case (.inflated(let factor), "inflated"):
@@ -108,14 +127,18 @@ struct FixtureTests {
             #expect(run.times[k] == epoch.time)
             let p = Matrix(epoch.filtered_covariance)
             let ps = Matrix(epoch.smoothed_covariance)
-            Self.expectClose(run.filteredMean(at: k), Matrix(column: epoch.filtered_mean),
-                             scale: { i, _ in p[i, i].squareRoot() }, "\(name) filtered mean, epoch \(k)")
-            Self.expectClose(run.filteredCovariance(at: k), p,
-                             scale: { i, j in (p[i, i] * p[j, j]).squareRoot() }, "\(name) filtered covariance, epoch \(k)")
-            Self.expectClose(smoothed.mean(at: k), Matrix(column: epoch.smoothed_mean),
-                             scale: { i, _ in ps[i, i].squareRoot() }, "\(name) smoothed mean, epoch \(k)")
-            Self.expectClose(smoothed.covariance(at: k), ps,
-                             scale: { i, j in (ps[i, i] * ps[j, j]).squareRoot() }, "\(name) smoothed covariance, epoch \(k)")
+            Self.expectClose(
+                run.filteredMean(at: k), Matrix(column: epoch.filtered_mean),
+                scale: { i, _ in p[i, i].squareRoot() }, "\(name) filtered mean, epoch \(k)")
+            Self.expectClose(
+                run.filteredCovariance(at: k), p,
+                scale: { i, j in (p[i, i] * p[j, j]).squareRoot() }, "\(name) filtered covariance, epoch \(k)")
+            Self.expectClose(
+                smoothed.mean(at: k), Matrix(column: epoch.smoothed_mean),
+                scale: { i, _ in ps[i, i].squareRoot() }, "\(name) smoothed mean, epoch \(k)")
+            Self.expectClose(
+                smoothed.covariance(at: k), ps,
+                scale: { i, j in (ps[i, i] * ps[j, j]).squareRoot() }, "\(name) smoothed covariance, epoch \(k)")
         }
     }
 }

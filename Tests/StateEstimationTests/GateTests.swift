@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import StateEstimation
+import Testing
 
 @Suite("Gates")
 struct GateTests {
     @Test("Gates round-trip through JSON, including the infinite threshold of Gate.off")
     func codable() throws {
-        for gate in [Gate.off, try .mahalanobis(5, action: .inflate), try .chiSquare(probability: 0.99, degreesOfFreedom: 3)] {
+        for gate in [
+            Gate.off, try .mahalanobis(5, action: .inflate), try .chiSquare(probability: 0.99, degreesOfFreedom: 3),
+        ] {
             let decoded = try JSONDecoder().decode(Gate.self, from: JSONEncoder().encode(gate))
             #expect(decoded == gate)
         }

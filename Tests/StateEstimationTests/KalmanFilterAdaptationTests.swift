@@ -1,7 +1,7 @@
-import Testing
 import LinearAlgebra
 import Randomness
 import StateEstimation
+import Testing
 
 /// What an owner may change between steps: the model (adaptive process noise) and a known input.
 @Suite("Kalman filter: model replacement and known inputs")
@@ -9,8 +9,9 @@ struct KalmanFilterAdaptationTests {
     static let position = LinearMeasurement(observationRow: [1])
 
     static func randomWalk(_ q: Double, recordsRun: Bool = false) throws -> KalmanFilter<BlockDiagonalModel> {
-        try KalmanFilter(model: BlockDiagonalModel([.randomWalk(noiseDensity: q)]), time: 0, mean: [0],
-                         covariance: .diagonal([4]), recordsRun: recordsRun)
+        try KalmanFilter(
+            model: BlockDiagonalModel([.randomWalk(noiseDensity: q)]), time: 0, mean: [0],
+            covariance: .diagonal([4]), recordsRun: recordsRun)
     }
 
     @Test("A known input shifts the predicted mean by exactly u and leaves the covariance alone")
@@ -63,7 +64,9 @@ struct KalmanFilterAdaptationTests {
     @Test("A non-finite input or a state outside the filter is refused, and nothing changes")
     func badInput() throws {
         try KalmanFilterInputTests.expectRefused(.nonFinite(.input)) { try $0.predict(to: 12, input: .nan, onState: 0) }
-        try KalmanFilterInputTests.expectRefused(.invalidParameter(name: "input state index", value: 2, expectation: "in 0..<2")) {
+        try KalmanFilterInputTests.expectRefused(
+            .invalidParameter(name: "input state index", value: 2, expectation: "in 0..<2")
+        ) {
             try $0.predict(to: 12, input: 1, onState: 2)
         }
     }
@@ -71,9 +74,9 @@ struct KalmanFilterAdaptationTests {
     @Test("A replaced model drives the next prediction, even at the step the old one had cached")
     func replaceModel() throws {
         var adapted = try Self.randomWalk(1)
-        try adapted.predict(to: 1)      // caches F and Q for dt = 1 under q = 1
+        try adapted.predict(to: 1)  // caches F and Q for dt = 1 under q = 1
         try adapted.replaceModel(BlockDiagonalModel([.randomWalk(noiseDensity: 5)]))
-        try adapted.predict(to: 2)      // the same dt: must use q = 5
+        try adapted.predict(to: 2)  // the same dt: must use q = 5
         // 4 + 1·1 + 5·1
         #expect(adapted.covariance[0, 0] == 10)
         #expect(adapted.model == (try BlockDiagonalModel([.randomWalk(noiseDensity: 5)])))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
+import Testing
 
 /// Bad input is a typed error that names what was wrong, and the filter is unchanged after it.
 @Suite("Kalman filter input validation")
@@ -13,8 +13,10 @@ struct KalmanFilterInputTests {
     }
 
     /// Runs `body` on a filter, expects `error`, and checks that the filter is as before.
-    static func expectRefused(_ error: EstimationError, sourceLocation: SourceLocation = #_sourceLocation,
-                              _ body: (inout KalmanFilter<BlockDiagonalModel>) throws -> Void) throws {
+    static func expectRefused(
+        _ error: EstimationError, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: (inout KalmanFilter<BlockDiagonalModel>) throws -> Void
+    ) throws {
         var filter = try Self.filter()
         try filter.predict(to: 11)
         try filter.update(6, kind: position, variance: 1)
@@ -43,7 +45,9 @@ struct KalmanFilterInputTests {
     @Test("Non-finite times and measurements are refused", arguments: [Double.nan, .infinity, -.infinity])
     func nonFinite(value: Double) throws {
         try Self.expectRefused(.nonFiniteTime(value)) { try $0.predict(to: value) }
-        try Self.expectRefused(.nonFiniteMeasurement(component: 0, value: value)) { try $0.update(value, kind: Self.position, variance: 1) }
+        try Self.expectRefused(.nonFiniteMeasurement(component: 0, value: value)) {
+            try $0.update(value, kind: Self.position, variance: 1)
+        }
         try Self.expectRefused(.nonFiniteMeasurement(component: 1, value: value)) {
             try $0.update([1, value], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: .identity(2))
         }
@@ -52,13 +56,19 @@ struct KalmanFilterInputTests {
 
     @Test("A measurement noise that is not positive definite names its leading minor")
     func measurementNoise() throws {
-        try Self.expectRefused(.notPositiveDefinite(.measurementNoise, leadingMinor: 1)) { try $0.update(1, kind: Self.position, variance: 0) }
-        try Self.expectRefused(.notPositiveDefinite(.measurementNoise, leadingMinor: 1)) { try $0.update(1, kind: Self.position, variance: -2) }
+        try Self.expectRefused(.notPositiveDefinite(.measurementNoise, leadingMinor: 1)) {
+            try $0.update(1, kind: Self.position, variance: 0)
+        }
+        try Self.expectRefused(.notPositiveDefinite(.measurementNoise, leadingMinor: 1)) {
+            try $0.update(1, kind: Self.position, variance: -2)
+        }
         try Self.expectRefused(.notPositiveDefinite(.measurementNoise, leadingMinor: 2)) {
-            try $0.update([1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: Matrix([[1, 2], [2, 1]]))
+            try $0.update(
+                [1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: Matrix([[1, 2], [2, 1]]))
         }
         try Self.expectRefused(.notSymmetric(.measurementNoise, asymmetry: 1)) {
-            try $0.update([1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: Matrix([[2, 1], [0, 2]]))
+            try $0.update(
+                [1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: Matrix([[2, 1], [0, 2]]))
         }
     }
 
@@ -73,7 +83,9 @@ struct KalmanFilterInputTests {
         try Self.expectRefused(.dimensionMismatch(.observationMatrix, expected: "1x2", actual: "1x3")) {
             try $0.update(1, kind: LinearMeasurement(observationRow: [1, 0, 0]), variance: 1)
         }
-        try Self.expectRefused(.dimensionMismatch(.measurement, expected: "a scalar kind", actual: "a kind of dimension 2")) {
+        try Self.expectRefused(
+            .dimensionMismatch(.measurement, expected: "a scalar kind", actual: "a kind of dimension 2")
+        ) {
             try $0.update(1, kind: LinearMeasurement(observationMatrix: .identity(2)), variance: 1)
         }
     }
@@ -105,7 +117,10 @@ struct KalmanFilterInputTests {
         #expect(throws: EstimationError.nonFiniteTime(.infinity)) {
             _ = try KalmanFilter(model: model, time: .infinity, mean: [1, 2], covariance: .identity(2))
         }
-        #expect(throws: EstimationError.invalidParameter(name: "Gauss-Markov correlation time", value: 0, expectation: "finite and > 0 s")) {
+        #expect(
+            throws: EstimationError.invalidParameter(
+                name: "Gauss-Markov correlation time", value: 0, expectation: "finite and > 0 s")
+        ) {
             _ = try BlockDiagonalModel([.gaussMarkov(standardDeviation: 1, correlationTime: 0)])
         }
     }
@@ -128,14 +143,18 @@ struct KalmanFilterInputTests {
 
     @Test("Model output holding NaN is named, and process() rolls the predict back")
     func modelFailures() throws {
-        var filter = try KalmanFilter(model: Fragile(), time: 0, mean: [0, 0], covariance: .identity(2), recordsRun: true)
+        var filter = try KalmanFilter(
+            model: Fragile(), time: 0, mean: [0, 0], covariance: .identity(2), recordsRun: true)
         let before = filter.checkpoint
         #expect(throws: EstimationError.nonFinite(.transition)) { try filter.predict(to: 1000) }
-        #expect(throws: EstimationError.nonFinite(.observationMatrix)) { try filter.update(1, kind: BrokenKind(), variance: 1) }
+        #expect(throws: EstimationError.nonFinite(.observationMatrix)) {
+            try filter.update(1, kind: BrokenKind(), variance: 1)
+        }
         #expect(throws: EstimationError.nonFinite(.observationMatrix)) {
             _ = try filter.process(TimedMeasurement(time: 5, kind: BrokenKind(), value: 1, variance: 1))
         }
-        #expect(filter.time == before.time && filter.covariance == before.covariance && filter.mean.elements == before.mean)
+        #expect(
+            filter.time == before.time && filter.covariance == before.covariance && filter.mean.elements == before.mean)
         #expect(filter.recordedRun?.epochCount == 1)
         try filter.predict(to: 5)
         #expect(filter.covariance == Matrix([[6, 0], [0, 6]]))
@@ -150,7 +169,11 @@ struct KalmanFilterInputTests {
             TimedMeasurement(time: 12, kind: Self.position, value: .nan, variance: 1),
         ]
         let caught = #expect(throws: EstimationError.self) { _ = try filter.process(measurements) }
-        #expect(caught?.description == EstimationError.batchFailed(index: 1, time: 12, underlying: .nonFiniteMeasurement(component: 0, value: .nan)).description)
+        #expect(
+            caught?.description
+                == EstimationError.batchFailed(
+                    index: 1, time: 12, underlying: .nonFiniteMeasurement(component: 0, value: .nan)
+                ).description)
         #expect(filter.checkpoint == before)
     }
 }

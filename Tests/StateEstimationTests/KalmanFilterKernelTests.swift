@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import Randomness
 import StateEstimation
+import Testing
 
 /// The predict and scalar-update kernels (one loop nest each, unrolled for n = 3 to 5) held to the general
 /// routines bit for bit, on matrices with many zeros (signed zeros among them) as a transition and an observation
 /// row have, for every state size the kernels specialise and for others.
 @Suite("Kalman filter kernels")
 struct KalmanFilterKernelTests {
-    static let cases: [(stateCount: Int, seed: UInt64)] = (1...7).flatMap { n in (1...12).map { (n, UInt64(100 * n + $0)) } }
+    static let cases: [(stateCount: Int, seed: UInt64)] = (1...7).flatMap { n in
+        (1...12).map { (n, UInt64(100 * n + $0)) }
+    }
 
     /// A model that returns fixed F and Q whatever the step.
     struct FixedModel: StateSpaceModel {
@@ -24,10 +26,12 @@ struct KalmanFilterKernelTests {
 
     /// A random matrix with about 60 % of its entries zero, a third of those −0.
     static func sparseMatrix(rows: Int, columns: Int, using g: inout SeededGenerator) -> Matrix {
-        Matrix(rows: rows, columns: columns, columnMajor: (0..<(rows * columns)).map { _ in
-            let u = g.uniform()
-            return u < 0.2 ? -0.0 : u < 0.6 ? 0.0 : g.gaussian()
-        })
+        Matrix(
+            rows: rows, columns: columns,
+            columnMajor: (0..<(rows * columns)).map { _ in
+                let u = g.uniform()
+                return u < 0.2 ? -0.0 : u < 0.6 ? 0.0 : g.gaussian()
+            })
     }
 
     static func bits(_ m: Matrix) -> [UInt64] { m.elements.map(\.bitPattern) }
@@ -44,7 +48,8 @@ struct KalmanFilterKernelTests {
         let q = TestSupport.randomSPD(n, scale: 0.1, using: &g)
         let p = TestSupport.randomSPD(n, using: &g)
         let x = (0..<n).map { _ in g.gaussian() }
-        var filter = try KalmanFilter(model: FixedModel(transition: f, processNoise: q), time: 0, mean: x, covariance: p)
+        var filter = try KalmanFilter(
+            model: FixedModel(transition: f, processNoise: q), time: 0, mean: x, covariance: p)
         // WHEN it predicts
         try filter.predict(to: 1)
         // THEN the mean and covariance are those of the dense routines, to the bit
@@ -74,7 +79,9 @@ struct KalmanFilterKernelTests {
         let record = try scalar.update(z, kind: kind, variance: r)
         let generalRecord = try general.update([z], kind: kind, noise: Matrix(rows: 1, columns: 1, columnMajor: [r]))
         // THEN they agree to the bit
-        #expect(record.innovationVariance.bitPattern == generalRecord.innovationCovariance.elements[0].bitPattern, "seed \(seed)")
+        #expect(
+            record.innovationVariance.bitPattern == generalRecord.innovationCovariance.elements[0].bitPattern,
+            "seed \(seed)")
         #expect(Self.bits(scalar.mean) == Self.bits(general.mean), "seed \(seed)")
         #expect(Self.bits(scalar.covariance) == Self.bits(general.covariance), "seed \(seed)")
     }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import Randomness
 import StateEstimation
+import Testing
 
 /// Laws of the filter over many seeds; every failure names its seed.
 @Suite("Kalman filter properties")
@@ -10,17 +10,22 @@ struct KalmanFilterPropertyTests {
     static let seeds: [UInt64] = Array(1...40)
 
     /// A random filter: a random block-diagonal model, a random SPD prior of scale up to 100.
-    static func randomFilter(using random: inout SeededGenerator, recordsRun: Bool = false) throws -> KalmanFilter<BlockDiagonalModel> {
+    static func randomFilter(using random: inout SeededGenerator, recordsRun: Bool = false) throws -> KalmanFilter<
+        BlockDiagonalModel
+    > {
         let model = try TestSupport.randomModel(using: &random)
         let n = model.stateCount
-        return try KalmanFilter(model: model, time: 0, mean: (0..<n).map { _ in random.gaussian() },
-                                covariance: TestSupport.randomSPD(n, scale: 1 + 99 * random.uniform(), using: &random),
-                                recordsRun: recordsRun)
+        return try KalmanFilter(
+            model: model, time: 0, mean: (0..<n).map { _ in random.gaussian() },
+            covariance: TestSupport.randomSPD(n, scale: 1 + 99 * random.uniform(), using: &random),
+            recordsRun: recordsRun)
     }
 
     /// Random predicts and scalar or vector updates.
-    static func randomSteps(_ count: Int, filter: inout KalmanFilter<BlockDiagonalModel>, using random: inout SeededGenerator,
-                            after each: (KalmanFilter<BlockDiagonalModel>, KalmanFilter<BlockDiagonalModel>) -> Void = { _, _ in }) throws {
+    static func randomSteps(
+        _ count: Int, filter: inout KalmanFilter<BlockDiagonalModel>, using random: inout SeededGenerator,
+        after each: (KalmanFilter<BlockDiagonalModel>, KalmanFilter<BlockDiagonalModel>) -> Void = { _, _ in }
+    ) throws {
         let n = filter.stateCount
         for _ in 0..<count {
             let before = filter
@@ -54,7 +59,8 @@ struct KalmanFilterPropertyTests {
             try filter.predict(to: filter.time + random.uniform())
             let before = filter.covariance
             let h = TestSupport.randomObservation(rows: 1, columns: filter.stateCount, using: &random)
-            try filter.update(random.gaussian(), kind: LinearMeasurement(observationMatrix: h), variance: 0.01 + random.uniform())
+            try filter.update(
+                random.gaussian(), kind: LinearMeasurement(observationMatrix: h), variance: 0.01 + random.uniform())
             for i in 0..<filter.stateCount {
                 #expect(filter.covariance[i, i] <= before[i, i] * (1 + 1e-12), "seed \(seed), state \(i)")
             }
@@ -70,10 +76,12 @@ struct KalmanFilterPropertyTests {
             let h = TestSupport.randomObservation(rows: m, columns: n, using: &random)
             let r = TestSupport.randomSPD(m, scale: 0.1 + random.uniform(), using: &random)
             let z = Matrix(column: (0..<m).map { _ in random.gaussian() })
-            let (x, p) = try TestSupport.shortFormUpdate(mean: filter.mean, covariance: filter.covariance, h: h, r: r, z: z)
+            let (x, p) = try TestSupport.shortFormUpdate(
+                mean: filter.mean, covariance: filter.covariance, h: h, r: r, z: z)
             try filter.update(z.elements, kind: LinearMeasurement(observationMatrix: h), noise: r)
             let scale = p.elements.map(abs).max() ?? 1
-            #expect(TestSupport.maxRelativeDifference(filter.covariance, p, floor: scale) < 1e-10, "seed \(seed), m = \(m)")
+            #expect(
+                TestSupport.maxRelativeDifference(filter.covariance, p, floor: scale) < 1e-10, "seed \(seed), m = \(m)")
             #expect(TestSupport.maxRelativeDifference(filter.mean, x, floor: 1) < 1e-10, "seed \(seed), m = \(m)")
         }
     }
@@ -96,7 +104,9 @@ struct KalmanFilterPropertyTests {
             logLikelihood += try sequential.update(z[i], kind: row, variance: variances[i]).logLikelihoodIncrement
         }
         let scale = joint.covariance.elements.map(abs).max() ?? 1
-        #expect(TestSupport.maxRelativeDifference(sequential.covariance, joint.covariance, floor: scale) < 1e-10, "seed \(seed)")
+        #expect(
+            TestSupport.maxRelativeDifference(sequential.covariance, joint.covariance, floor: scale) < 1e-10,
+            "seed \(seed)")
         #expect(TestSupport.maxRelativeDifference(sequential.mean, joint.mean, floor: 1) < 1e-10, "seed \(seed)")
         // The log-likelihood factorises over the sequential updates.
         #expect(abs(logLikelihood - record.logLikelihoodIncrement) < 1e-9 * max(1, abs(logLikelihood)), "seed \(seed)")
@@ -135,13 +145,17 @@ struct KalmanFilterPropertyTests {
             let p = run.filteredCovariance(at: k)
             let predicted = run.predictedCovariance(at: k + 1)
             let f = run.transition(at: k + 1)
-            let gain = try predicted.solve(f * p).transposed   // C = P Fᵀ (P⁻)⁻¹
+            let gain = try predicted.solve(f * p).transposed  // C = P Fᵀ (P⁻)⁻¹
             var reference = p + gain * (next - predicted) * gain.transposed
             reference.symmetrize()
             let meanReference = run.filteredMean(at: k) + gain * (nextMean - run.predictedMean(at: k + 1))
             let scale = reference.elements.map(abs).max() ?? 1
-            #expect(TestSupport.maxRelativeDifference(smoothed.covariance(at: k), reference, floor: scale) < 1e-8, "seed \(seed), epoch \(k)")
-            #expect(TestSupport.maxRelativeDifference(smoothed.mean(at: k), meanReference, floor: 1) < 1e-8, "seed \(seed), epoch \(k)")
+            #expect(
+                TestSupport.maxRelativeDifference(smoothed.covariance(at: k), reference, floor: scale) < 1e-8,
+                "seed \(seed), epoch \(k)")
+            #expect(
+                TestSupport.maxRelativeDifference(smoothed.mean(at: k), meanReference, floor: 1) < 1e-8,
+                "seed \(seed), epoch \(k)")
             next = smoothed.covariance(at: k)
             nextMean = smoothed.mean(at: k)
         }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
+import Testing
 
 /// Scenarios of the filter's predict and update, read as GIVEN / WHEN / THEN.
 @Suite("Kalman filter")
@@ -9,8 +9,9 @@ struct KalmanFilterTests {
     static let position = LinearMeasurement(observationRow: [1, 0])
 
     static func constantVelocityFilter(recordsRun: Bool = false) throws -> KalmanFilter<BlockDiagonalModel> {
-        try KalmanFilter(model: BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)]), time: 10,
-                         mean: [5, 1], covariance: .diagonal([4, 1]), recordsRun: recordsRun)
+        try KalmanFilter(
+            model: BlockDiagonalModel([.constantVelocity(accelerationNoiseDensity: 0.1)]), time: 10,
+            mean: [5, 1], covariance: .diagonal([4, 1]), recordsRun: recordsRun)
     }
 
     @Test("A position update lowers the position variance and moves the mean toward the measurement")
@@ -53,7 +54,8 @@ struct KalmanFilterTests {
         try filter.update(6.0, kind: Self.position, variance: 1)
         var joint = try Self.constantVelocityFilter()
         try joint.predict(to: 11)
-        try joint.update([6.5, 6.0], kind: LinearMeasurement(observationMatrix: Matrix([[1, 0], [1, 0]])), noise: .identity(2))
+        try joint.update(
+            [6.5, 6.0], kind: LinearMeasurement(observationMatrix: Matrix([[1, 0], [1, 0]])), noise: .identity(2))
         #expect(TestSupport.maxRelativeDifference(filter.covariance, joint.covariance) < 1e-12)
         #expect(TestSupport.maxRelativeDifference(filter.mean, joint.mean) < 1e-12)
     }
@@ -62,7 +64,8 @@ struct KalmanFilterTests {
     func gateRejects() throws {
         var filter = try Self.constantVelocityFilter()
         let before = filter.checkpoint
-        let record = try filter.update(5 + 6 * 8.0.squareRoot(), kind: Self.position, variance: 4, gate: .mahalanobis(5))
+        let record = try filter.update(
+            5 + 6 * 8.0.squareRoot(), kind: Self.position, variance: 4, gate: .mahalanobis(5))
         #expect(record.decision == .rejected(.innovationGate(threshold: 25)))
         #expect(abs(record.normalizedInnovationSquared - 36) < 1e-12)
         #expect(filter.checkpoint == before)
@@ -90,8 +93,12 @@ struct KalmanFilterTests {
     func gateDimension() throws {
         var filter = try Self.constantVelocityFilter()
         let gate = try Gate.chiSquare(probability: 0.99, degreesOfFreedom: 1)
-        #expect(throws: EstimationError.dimensionMismatch(.measurement, expected: "dimension 1, as the gate", actual: "dimension 2")) {
-            try filter.update([1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: .identity(2), gate: gate)
+        #expect(
+            throws: EstimationError.dimensionMismatch(
+                .measurement, expected: "dimension 1, as the gate", actual: "dimension 2")
+        ) {
+            try filter.update(
+                [1, 2], kind: LinearMeasurement(observationMatrix: .identity(2)), noise: .identity(2), gate: gate)
         }
     }
 
@@ -114,8 +121,9 @@ struct KalmanFilterTests {
         let record = try filter.update(5.5, kind: Range(), variance: 1)
         #expect(record.innovation == 0.5)
         // The linear update with H = [0.6 0.8] and z − h(x) = 0.5 is the reference.
-        let (x, p) = try TestSupport.shortFormUpdate(mean: Matrix(column: [3, 4]), covariance: .identity(2),
-                                                      h: Matrix([[0.6, 0.8]]), r: Matrix([[1]]), z: Matrix([[5.5 - 5 + 5]]))
+        let (x, p) = try TestSupport.shortFormUpdate(
+            mean: Matrix(column: [3, 4]), covariance: .identity(2),
+            h: Matrix([[0.6, 0.8]]), r: Matrix([[1]]), z: Matrix([[5.5 - 5 + 5]]))
         #expect(TestSupport.maxRelativeDifference(filter.mean, x) < 1e-14)
         #expect(TestSupport.maxRelativeDifference(filter.covariance, p) < 1e-14)
     }

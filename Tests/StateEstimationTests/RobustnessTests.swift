@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
+import Testing
 
 /// 10⁶ steps of a badly scaled problem against the same filter computed in 80-bit extended precision.
 ///
@@ -16,7 +16,7 @@ struct RobustnessTests {
 
     struct ExtendedFilter {
         var x: (Float80, Float80)
-        var p: (Float80, Float80, Float80) // P₀₀, P₁₀, P₁₁
+        var p: (Float80, Float80, Float80)  // P₀₀, P₁₀, P₁₁
 
         mutating func predict(q0: Float80, q1: Float80) {
             p.0 += q0
@@ -34,9 +34,11 @@ struct RobustnessTests {
             let a00 = 1 - k0 * h.0, a01 = -k0 * h.1, a10 = -k1 * h.0, a11 = 1 - k1 * h.1
             let b00 = a00 * p.0 + a01 * p.1, b01 = a00 * p.1 + a01 * p.2
             let b10 = a10 * p.0 + a11 * p.1, b11 = a10 * p.1 + a11 * p.2
-            p = (b00 * a00 + b01 * a01 + r * k0 * k0,
-                 b10 * a00 + b11 * a01 + r * k1 * k0,
-                 b10 * a10 + b11 * a11 + r * k1 * k1)
+            p = (
+                b00 * a00 + b01 * a01 + r * k0 * k0,
+                b10 * a00 + b11 * a01 + r * k1 * k0,
+                b10 * a10 + b11 * a11 + r * k1 * k1
+            )
         }
     }
 
@@ -75,8 +77,9 @@ struct RobustnessTests {
             if step < 100 || step % 997 == 0 || step == Self.steps - 1 {
                 let r = reference.p
                 let scale = (Double(r.0) * Double(r.2)).squareRoot()
-                worst = max(worst, abs(p[0, 0] - Double(r.0)) / Double(r.0), abs(p[1, 1] - Double(r.2)) / Double(r.2),
-                            abs(p[1, 0] - Double(r.1)) / scale)
+                worst = max(
+                    worst, abs(p[0, 0] - Double(r.0)) / Double(r.0), abs(p[1, 1] - Double(r.2)) / Double(r.2),
+                    abs(p[1, 0] - Double(r.1)) / scale)
                 checks += 1
                 if step % 99_700 == 0 { #expect(TestSupport.isPositiveDefinite(p), "step \(step)") }
             }

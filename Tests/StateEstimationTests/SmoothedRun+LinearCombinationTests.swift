@@ -11,8 +11,9 @@ struct SmoothedRunLinearCombinationTests {
         var random = SeededGenerator(seed: seed)
         let model = try TestSupport.randomModel(using: &random)
         let n = model.stateCount
-        var filter = try KalmanFilter(model: model, time: 0, mean: [Double](repeating: 0, count: n),
-                                      covariance: TestSupport.randomSPD(n, scale: 4, using: &random), recordsRun: true)
+        var filter = try KalmanFilter(
+            model: model, time: 0, mean: [Double](repeating: 0, count: n),
+            covariance: TestSupport.randomSPD(n, scale: 4, using: &random), recordsRun: true)
         var rows: [[Double]?] = []
         var variances: [Double] = []
         var time = 0.0

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import LinearAlgebra
 import StateEstimation
+import Testing
 
 @Suite("State blocks")
 struct StateBlockTests {

@@ -34,9 +34,11 @@ enum TestSupport {
     }
 
     /// The textbook (short-form) update for a reference: K = P Hᵀ S⁻¹, x + K y, P − K S Kᵀ, with S⁻¹ by LU.
-    static func shortFormUpdate(mean x: Matrix, covariance p: Matrix, h: Matrix, r: Matrix, z: Matrix) throws -> (Matrix, Matrix) {
+    static func shortFormUpdate(mean x: Matrix, covariance p: Matrix, h: Matrix, r: Matrix, z: Matrix) throws -> (
+        Matrix, Matrix
+    ) {
         let s = h * p * h.transposed + r
-        let kt = try s.solve(h * p) // S Kᵀ = H P
+        let kt = try s.solve(h * p)  // S Kᵀ = H P
         let k = kt.transposed
         let y = z - h * x
         var newP = p - k * s * kt
@@ -52,7 +54,11 @@ enum TestSupport {
         while n < target {
             switch generator.next() % 3 {
             case 0: blocks.append(.randomWalk(noiseDensity: 0.01 + generator.uniform()))
-            case 1: blocks.append(.gaussMarkov(standardDeviation: 0.5 + 3 * generator.uniform(), correlationTime: 1 + 50 * generator.uniform()))
+            case 1:
+                blocks.append(
+                    .gaussMarkov(
+                        standardDeviation: 0.5 + 3 * generator.uniform(), correlationTime: 1 + 50 * generator.uniform())
+                )
             default: blocks.append(.constantVelocity(accelerationNoiseDensity: 0.01 + generator.uniform()))
             }
             n += blocks.last?.stateCount ?? 0
@@ -85,4 +91,3 @@ enum TestSupport {
 
     struct FixtureMissing: Error { var name: String }
 }
-

@@ -33,8 +33,10 @@ public enum AscentAnalysis {
     /// - Throws: `AscentError.noReadings`, or `.fusion` when the filter refuses a reading.
     /// - Complexity: one fusion and smoothing of the track, the smoother's sweeps over the epochs the figures span,
     ///   O(N w) for the windows, and up to the last 20 minutes of samples scanned per sample by the counter.
-    public static func measure(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
-                               configuration: AscentConfiguration = AscentConfiguration()) throws(AscentError) -> AscentReport {
+    public static func measure(
+        _ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        configuration: AscentConfiguration = AscentConfiguration()
+    ) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
         // With the GPS error model bank on, the track is smoothed with the model the bank chose, as `fuse --smooth` does.
         let track: SmoothedAltitudeTrack
@@ -61,7 +63,8 @@ public enum AscentAnalysis {
             sigmas.append(max(median(variances.map { $0.squareRoot() }.filter(\.isFinite)) ?? 0, scatter))
         }
         let differenceSigma = sigmas.first ?? scatter
-        let hysteresis = lags.isEmpty
+        let hysteresis =
+            lags.isEmpty
             ? AscentHysteresis(constant: configuration.hysteresisSigmas * differenceSigma)
             : AscentHysteresis(lags: lags, values: sigmas.map { configuration.hysteresisSigmas * $0 })
 
@@ -79,10 +82,15 @@ public enum AscentAnalysis {
             let difference = windows.difference(from: a.index, to: b.index)
             segmentCombinations.append(difference)
             for (index, weight) in difference {
-                if b.altitude > a.altitude { ascent[index, default: 0] += weight } else { descent[index, default: 0] -= weight }
+                if b.altitude > a.altitude {
+                    ascent[index, default: 0] += weight
+                } else {
+                    descent[index, default: 0] -= weight
+                }
             }
         }
-        let combinations = [sorted(ascent), sorted(descent), windows.window(highestIndex), windows.window(lowestIndex)]
+        let combinations =
+            [sorted(ascent), sorted(descent), windows.window(highestIndex), windows.window(lowestIndex)]
             + segmentCombinations
         // 5. Their sigmas: the whole, and the part the column's temperature explains.
         let whole: [Double], column: [Double]
@@ -92,19 +100,24 @@ public enum AscentAnalysis {
         } catch { throw .fusion(error) }
         func uncertain(_ value: Double, _ k: Int) -> AscentReport.Uncertain {
             let c = min(column[k], whole[k])
-            return .init(value: value, standardDeviation: whole[k].squareRoot(), pressureStandardDeviation: (whole[k] - c).squareRoot(),
-                         columnStandardDeviation: c.squareRoot())
+            return .init(
+                value: value, standardDeviation: whole[k].squareRoot(),
+                pressureStandardDeviation: (whole[k] - c).squareRoot(),
+                columnStandardDeviation: c.squareRoot())
         }
         var segments: [AscentSegment] = []
         for (k, (a, b)) in zip(turns, turns.dropFirst()).enumerated() {
             let sigma = uncertain(0, 4 + k).standardDeviation
-            segments.append(AscentSegment(startTime: a.time, endTime: b.time, startAltitude: a.altitude,
-                                          endAltitude: b.altitude, gainStandardDeviation: sigma))
+            segments.append(
+                AscentSegment(
+                    startTime: a.time, endTime: b.time, startAltitude: a.altitude,
+                    endAltitude: b.altitude, gainStandardDeviation: sigma))
         }
 
         // 6. Comparisons.
-        let comparisons = AscentComparisons(readings: readings, averagingTime: configuration.averagingTime,
-                                            hysteresis: hysteresis, gpsHysteresisValues: configuration.gpsHysteresisValues)
+        let comparisons = AscentComparisons(
+            readings: readings, averagingTime: configuration.averagingTime,
+            hysteresis: hysteresis, gpsHysteresisValues: configuration.gpsHysteresisValues)
         return AscentReport(
             ascent: uncertain(counter.ascent, 0), descent: uncertain(counter.descent, 1),
             highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
@@ -112,7 +125,8 @@ public enum AscentAnalysis {
             segments: segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,
             differenceStandardDeviation: differenceSigma,
             temperatureAssumed: hasPressure && !readings.contains { $0.temperature != nil },
-            columnTemperatureStandardDeviation: median(track.smoothed.map(\.columnTemperatureStandardDeviation).filter(\.isFinite)) ?? 0,
+            columnTemperatureStandardDeviation: median(
+                track.smoothed.map(\.columnTemperatureStandardDeviation).filter(\.isFinite)) ?? 0,
             gpsOnly: comparisons.gpsOnly, barometerOnly: comparisons.barometerOnly)
     }
 

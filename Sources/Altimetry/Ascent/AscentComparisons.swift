@@ -10,21 +10,28 @@ struct AscentComparisons {
     ///   - averagingTime: the fused altitude's averaging window, in seconds, used for the barometer too.
     ///   - hysteresis: the fused altitude's hysteresis, used for the barometer too.
     ///   - gpsHysteresisValues: the GPS comparison's thresholds, in metres.
-    init(readings: [AltitudeReading], averagingTime: Double, hysteresis: AscentHysteresis, gpsHysteresisValues: [Meters]) {
+    init(
+        readings: [AltitudeReading], averagingTime: Double, hysteresis: AscentHysteresis, gpsHysteresisValues: [Meters]
+    ) {
         let fixes = readings.compactMap { r in r.gpsAltitude.map { (time: r.time, altitude: $0) } }
         if fixes.isEmpty {
             gpsOnly = []
         } else {
             let elevations = fixes.map(\.altitude)
             let gpxpy = GPXElevationRule.uphillDownhill(elevations)
-            gpsOnly = [AscentTotals(rule: "gpxpy", hysteresis: 0, ascent: gpxpy.uphill, descent: gpxpy.downhill)]
+            gpsOnly =
+                [AscentTotals(rule: "gpxpy", hysteresis: 0, ascent: gpxpy.uphill, descent: gpxpy.downhill)]
                 + gpsHysteresisValues.map { h in
-                    let totals = GPXElevationRule.ascentDescent(times: fixes.map(\.time), elevations: elevations, hysteresis: h)
-                    return AscentTotals(rule: "gpxpy smoothing, hysteresis", hysteresis: h, ascent: totals.ascent,
-                                        descent: totals.descent)
+                    let totals = GPXElevationRule.ascentDescent(
+                        times: fixes.map(\.time), elevations: elevations, hysteresis: h)
+                    return AscentTotals(
+                        rule: "gpxpy smoothing, hysteresis", hysteresis: h, ascent: totals.ascent,
+                        descent: totals.descent)
                 }
         }
-        let pressures = readings.compactMap { r in r.pressure.map { (time: r.time, pressure: $0, temperature: r.temperature) } }
+        let pressures = readings.compactMap { r in
+            r.pressure.map { (time: r.time, pressure: $0, temperature: r.temperature) }
+        }
         guard let first = pressures.first else {
             barometerOnly = nil
             return
@@ -41,7 +48,8 @@ struct AscentComparisons {
         let times = pressures.map(\.time)
         let averaged = AveragingWindows(times: times, width: averagingTime).average(altitudes)
         let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
-        barometerOnly = AscentTotals(rule: "barometer, same averaging and hysteresis", hysteresis: hysteresis.smallest,
-                                     ascent: counter.ascent, descent: counter.descent)
+        barometerOnly = AscentTotals(
+            rule: "barometer, same averaging and hysteresis", hysteresis: hysteresis.smallest,
+            ascent: counter.ascent, descent: counter.descent)
     }
 }

@@ -46,7 +46,9 @@ public struct AscentCounter: Sendable, Equatable {
     ///
     /// - Precondition: H is finite and non-negative.
     public init(hysteresis: Meters) {
-        precondition(hysteresis >= 0 && hysteresis.isFinite, "AscentCounter: the hysteresis must be a finite, non-negative number of metres")
+        precondition(
+            hysteresis >= 0 && hysteresis.isFinite,
+            "AscentCounter: the hysteresis must be a finite, non-negative number of metres")
         self.hysteresis = AscentHysteresis(constant: hysteresis)
     }
 
@@ -126,7 +128,9 @@ public struct AscentCounter: Sendable, Equatable {
     private mutating func remember(_ point: TurningPoint) {
         guard hysteresis.lags.count > 1 else { return }
         recent.append(point)
-        while recentStart < recent.count, recent[recentStart].time < point.time - hysteresis.longestLag { recentStart += 1 }
+        while recentStart < recent.count, recent[recentStart].time < point.time - hysteresis.longestLag {
+            recentStart += 1
+        }
         if recentStart > 4_096 && recentStart * 2 > recent.count {
             recent.removeFirst(recentStart)
             recentStart = 0

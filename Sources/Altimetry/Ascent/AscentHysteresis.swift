@@ -27,10 +27,15 @@ public struct AscentHysteresis: Sendable, Equatable, Codable {
     public init(lags: [Double], values: [Meters]) {
         precondition(!lags.isEmpty && lags.count == values.count, "AscentHysteresis: one value per lag, at least one")
         precondition(zip(lags, lags.dropFirst()).allSatisfy { $0 < $1 }, "AscentHysteresis: lags must increase")
-        precondition(values.allSatisfy { $0 >= 0 && $0.isFinite }, "AscentHysteresis: values must be finite and non-negative metres")
+        precondition(
+            values.allSatisfy { $0 >= 0 && $0.isFinite },
+            "AscentHysteresis: values must be finite and non-negative metres")
         self.lags = lags
         var running = 0.0
-        self.values = values.map { running = max(running, $0); return running }
+        self.values = values.map {
+            running = max(running, $0)
+            return running
+        }
     }
 
     /// H at the shortest lag, in metres: no reversal smaller than this is ever counted.

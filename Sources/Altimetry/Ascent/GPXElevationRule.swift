@@ -30,7 +30,9 @@ public enum GPXElevationRule {
     }
 
     /// Ascent and descent of gpxpy's smoothed series counted with hysteresis H metres (H = 0 is gpxpy's rule).
-    public static func ascentDescent(times: [Double], elevations: [Meters], hysteresis: Meters) -> (ascent: Meters, descent: Meters) {
+    public static func ascentDescent(times: [Double], elevations: [Meters], hysteresis: Meters) -> (
+        ascent: Meters, descent: Meters
+    ) {
         let counter = AscentCounter.count(times: times, altitudes: smoothed(elevations), hysteresis: hysteresis)
         return (counter.ascent, counter.descent)
     }

@@ -14,7 +14,8 @@ public enum AtmosphereError: Error, Sendable, Equatable, CustomStringConvertible
         case .temperatureNotAboveAbsoluteZero(let t):
             return "temperature \(t) K is not above absolute zero"
         case .altitudeOutOfRange(let h):
-            return "altitude \(h) m is outside the troposphere model (\(StandardAtmosphere.minimumAltitude) to \(StandardAtmosphere.tropopauseAltitude) m)"
+            return
+                "altitude \(h) m is outside the troposphere model (\(StandardAtmosphere.minimumAltitude) to \(StandardAtmosphere.tropopauseAltitude) m)"
         }
     }
 }

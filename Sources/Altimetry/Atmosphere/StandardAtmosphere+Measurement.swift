@@ -7,31 +7,42 @@ extension StandardAtmosphere {
     /// and a factor of ten is easy to lose, so values enter as `Measurement`s and leave as hPa.
     ///
     /// - Throws: `AtmosphereError.pressureNotPositive` for a value that is not positive and finite.
-    public static func hectopascals(_ pressure: Foundation.Measurement<UnitPressure>) throws(AtmosphereError) -> Hectopascals {
+    public static func hectopascals(_ pressure: Foundation.Measurement<UnitPressure>) throws(AtmosphereError)
+        -> Hectopascals
+    {
         let value = pressure.converted(to: .hectopascals).value
         try validate(pressure: value)
         return value
     }
 
     /// Pressure at an altitude, as a `Measurement` in hectopascals.
-    public static func pressure(atAltitude altitude: Meters,
-                                seaLevelPressure: Foundation.Measurement<UnitPressure>) throws(AtmosphereError) -> Foundation.Measurement<UnitPressure> {
-        Foundation.Measurement(value: try pressure(atAltitude: altitude, seaLevelPressure: hectopascals(seaLevelPressure)),
-                    unit: .hectopascals)
+    public static func pressure(
+        atAltitude altitude: Meters,
+        seaLevelPressure: Foundation.Measurement<UnitPressure>
+    ) throws(AtmosphereError) -> Foundation.Measurement<UnitPressure> {
+        Foundation.Measurement(
+            value: try pressure(atAltitude: altitude, seaLevelPressure: hectopascals(seaLevelPressure)),
+            unit: .hectopascals)
     }
 
     /// Altitude at a pressure given in any unit, for a reference QNH in any unit, in metres.
-    public static func altitude(atPressure pressure: Foundation.Measurement<UnitPressure>,
-                                seaLevelPressure: Foundation.Measurement<UnitPressure> = Foundation.Measurement(value: StandardAtmosphere.seaLevelPressure, unit: .hectopascals))
+    public static func altitude(
+        atPressure pressure: Foundation.Measurement<UnitPressure>,
+        seaLevelPressure: Foundation.Measurement<UnitPressure> = Foundation.Measurement(
+            value: StandardAtmosphere.seaLevelPressure, unit: .hectopascals)
+    )
         throws(AtmosphereError) -> Meters
     {
         try altitude(atPressure: hectopascals(pressure), seaLevelPressure: hectopascals(seaLevelPressure))
     }
 
     /// Hypsometric height difference between two pressures given in any unit, in metres.
-    public static func heightDifference(from p1: Foundation.Measurement<UnitPressure>, to p2: Foundation.Measurement<UnitPressure>,
-                                        meanTemperature: Foundation.Measurement<UnitTemperature>) throws(AtmosphereError) -> Meters {
-        try heightDifference(from: hectopascals(p1), to: hectopascals(p2),
-                             meanTemperature: meanTemperature.converted(to: .kelvin).value)
+    public static func heightDifference(
+        from p1: Foundation.Measurement<UnitPressure>, to p2: Foundation.Measurement<UnitPressure>,
+        meanTemperature: Foundation.Measurement<UnitTemperature>
+    ) throws(AtmosphereError) -> Meters {
+        try heightDifference(
+            from: hectopascals(p1), to: hectopascals(p2),
+            meanTemperature: meanTemperature.converted(to: .kelvin).value)
     }
 }

@@ -54,8 +54,10 @@ public enum StandardAtmosphere {
     ///   - altitude: metres above mean sea level.
     ///   - seaLevelPressure: the reference p₀ (QNH), in hPa; the standard 1013.25 by default.
     /// - Throws: `AtmosphereError` for an altitude outside the model or a reference that is not positive and finite.
-    public static func pressure(atAltitude altitude: Meters,
-                                seaLevelPressure: Hectopascals = seaLevelPressure) throws(AtmosphereError) -> Hectopascals {
+    public static func pressure(
+        atAltitude altitude: Meters,
+        seaLevelPressure: Hectopascals = seaLevelPressure
+    ) throws(AtmosphereError) -> Hectopascals {
         try validate(altitude: altitude)
         try validate(pressure: seaLevelPressure)
         return seaLevelPressure * pow(1 - lapseRate * altitude / seaLevelTemperature, pressureExponent)
@@ -66,8 +68,10 @@ public enum StandardAtmosphere {
     /// This is the inverse of `pressure(atAltitude:seaLevelPressure:)`, what an altimeter set to QNH shows.
     ///
     /// - Throws: `AtmosphereError` for pressures that are not positive and finite, or a result outside the model.
-    public static func altitude(atPressure pressure: Hectopascals,
-                                seaLevelPressure: Hectopascals = seaLevelPressure) throws(AtmosphereError) -> Meters {
+    public static func altitude(
+        atPressure pressure: Hectopascals,
+        seaLevelPressure: Hectopascals = seaLevelPressure
+    ) throws(AtmosphereError) -> Meters {
         try validate(pressure: pressure)
         try validate(pressure: seaLevelPressure)
         let altitude = seaLevelTemperature / lapseRate * (1 - pow(pressure / seaLevelPressure, 1 / pressureExponent))
@@ -82,8 +86,10 @@ public enum StandardAtmosphere {
     /// T_assumed / T_true, about 0.35 % per kelvin.
     ///
     /// - Throws: `AtmosphereError` for pressures or a temperature that are not positive and finite.
-    public static func heightDifference(from p1: Hectopascals, to p2: Hectopascals,
-                                        meanTemperature: Kelvin) throws(AtmosphereError) -> Meters {
+    public static func heightDifference(
+        from p1: Hectopascals, to p2: Hectopascals,
+        meanTemperature: Kelvin
+    ) throws(AtmosphereError) -> Meters {
         try validate(pressure: p1)
         try validate(pressure: p2)
         return try scaleHeight(temperature: meanTemperature) * log(p1 / p2)
@@ -124,8 +130,10 @@ public enum StandardAtmosphere {
     /// The dynamic pressure times the local metres per hectopascal: an upper bound for wind straight into
     /// the port (1.3 m at 5 m/s, 5.1 m at 10 m/s, 20.4 m at 20 m/s at sea level).
     /// - Throws: `AtmosphereError.altitudeOutOfRange` outside the model.
-    public static func apparentHeight(windSpeed: Double, atAltitude altitude: Meters = 0,
-                                      airDensity: Double = seaLevelAirDensity) throws(AtmosphereError) -> Meters {
+    public static func apparentHeight(
+        windSpeed: Double, atAltitude altitude: Meters = 0,
+        airDensity: Double = seaLevelAirDensity
+    ) throws(AtmosphereError) -> Meters {
         dynamicPressure(windSpeed: windSpeed, airDensity: airDensity) * (try metersPerHectopascal(atAltitude: altitude))
     }
 

@@ -71,8 +71,9 @@ public struct NaiveAveragingBaseline: Sendable {
         guard let base = lastPressureAltitude, let offset = lastOffset else {
             return Estimate(altitudeMeters: nil, reportedStandardDeviation: nil, fixCount: 0)
         }
-        return Estimate(altitudeMeters: base + offset,
-                        reportedStandardDeviation: gpsStandardDeviation / Double(lastCount).squareRoot(),
-                        fixCount: count)
+        return Estimate(
+            altitudeMeters: base + offset,
+            reportedStandardDeviation: gpsStandardDeviation / Double(lastCount).squareRoot(),
+            fixCount: count)
     }
 }

@@ -58,7 +58,8 @@ public struct BarometerCalibration: Sendable {
         throws(AltitudeModelError)
     {
         guard targetStandardDeviation.isFinite, targetStandardDeviation > 0 else {
-            throw .invalidParameter(name: "target sigma", value: targetStandardDeviation, expected: "a positive number of metres")
+            throw .invalidParameter(
+                name: "target sigma", value: targetStandardDeviation, expected: "a positive number of metres")
         }
         // Without the fault monitor: the forecast of the minutes needed holds only while the covariance follows the
         // model, and a reset (which the forecast cannot foresee) would break it; a calibration is a still, watched
@@ -85,15 +86,21 @@ public struct BarometerCalibration: Sendable {
     /// Adds a pressure in any unit (platforms report kPa or hPa), converted here.
     ///
     /// - Throws: `AltitudeModelError.invalidReading` for a pressure that is not positive and finite.
-    public mutating func addPressure(_ pressure: Foundation.Measurement<UnitPressure>, at time: Double) throws(AltitudeModelError) {
+    public mutating func addPressure(_ pressure: Foundation.Measurement<UnitPressure>, at time: Double)
+        throws(AltitudeModelError)
+    {
         try add(AltitudeReading(time: time, pressure: pressure.converted(to: .hectopascals).value))
     }
 
     /// Adds a GPS fix: altitude above mean sea level and, optionally, its reported accuracy, in metres.
-    public mutating func addFix(altitude: Meters, verticalAccuracy: Meters? = nil,
-                                convention: VerticalAccuracyConvention = .oneSigma, at time: Double) throws(AltitudeModelError) {
-        try add(AltitudeReading(time: time, gpsAltitude: altitude,
-                                gpsVerticalAccuracy: verticalAccuracy.map { convention.standardDeviation(ofReported: $0) }))
+    public mutating func addFix(
+        altitude: Meters, verticalAccuracy: Meters? = nil,
+        convention: VerticalAccuracyConvention = .oneSigma, at time: Double
+    ) throws(AltitudeModelError) {
+        try add(
+            AltitudeReading(
+                time: time, gpsAltitude: altitude,
+                gpsVerticalAccuracy: verticalAccuracy.map { convention.standardDeviation(ofReported: $0) }))
     }
 
     /// The calibration now; nil before the first pressure.
@@ -104,11 +111,12 @@ public struct BarometerCalibration: Sendable {
         guard let e = filter.currentEstimate, let p = lastPressure, let time = lastTime else { return nil }
         let offset = e.altitude - NaiveAveragingBaseline.pressureAltitude(p)
         let reached = e.altitudeStandardDeviation <= targetStandardDeviation
-        return Status(time: time, seaLevelPressure: e.seaLevelPressure,
-                      seaLevelPressureStandardDeviation: e.seaLevelPressureStandardDeviation, altitudeOffset: offset,
-                      altitudeOffsetStandardDeviation: e.altitudeStandardDeviation, altitude: e.altitude,
-                      targetStandardDeviation: targetStandardDeviation, isTargetReached: reached,
-                      minutesNeeded: reached ? 0 : minutesNeeded(toReach: targetStandardDeviation), fixCount: filter.fixCount)
+        return Status(
+            time: time, seaLevelPressure: e.seaLevelPressure,
+            seaLevelPressureStandardDeviation: e.seaLevelPressureStandardDeviation, altitudeOffset: offset,
+            altitudeOffsetStandardDeviation: e.altitudeStandardDeviation, altitude: e.altitude,
+            targetStandardDeviation: targetStandardDeviation, isTargetReached: reached,
+            minutesNeeded: reached ? 0 : minutesNeeded(toReach: targetStandardDeviation), fixCount: filter.fixCount)
     }
 
     /// Minutes of further GPS (at the rates seen so far, 1 Hz if none) until the altitude sigma reaches `target`

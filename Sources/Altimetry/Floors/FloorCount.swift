@@ -12,8 +12,10 @@ public struct FloorCount: Sendable, Equatable, Codable {
     public var weatherRate: Double?
 
     /// A count with the given transitions, final floor, confidence, events and weather rate (m/s of apparent climb).
-    public init(transitions: [FloorTransition], floor: Int, confidence: FloorConfidence,
-                events: [FloorCounterEvent], weatherRate: Double?) {
+    public init(
+        transitions: [FloorTransition], floor: Int, confidence: FloorConfidence,
+        events: [FloorCounterEvent], weatherRate: Double?
+    ) {
         self.transitions = transitions
         self.floor = floor
         self.confidence = confidence

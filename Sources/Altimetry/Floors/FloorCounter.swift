@@ -27,8 +27,9 @@ public struct FloorCounter: Sendable, Equatable {
         for sample in samples {
             events += try counter.consume(sample)
         }
-        return FloorCount(transitions: counter.transitions, floor: counter.floor, confidence: counter.confidence,
-                          events: events, weatherRate: counter.weatherRate)
+        return FloorCount(
+            transitions: counter.transitions, floor: counter.floor, confidence: counter.confidence,
+            events: events, weatherRate: counter.weatherRate)
     }
 
     /// Counts the floors in evenly spaced relative altitudes, in metres, the seed's input.
@@ -37,8 +38,9 @@ public struct FloorCounter: Sendable, Equatable {
     ///   - relativeAltitude: one altitude per sample, in metres.
     ///   - interval: seconds between samples (1 for the seed); the first sample is at time 0.
     public func count(relativeAltitude: [Meters], interval: Seconds = 1) throws(FloorCountingError) -> FloorCount {
-        try count(relativeAltitude.enumerated().lazy.map { index, altitude in
-            FloorSample(time: Double(index) * interval, relativeAltitude: altitude)
-        })
+        try count(
+            relativeAltitude.enumerated().lazy.map { index, altitude in
+                FloorSample(time: Double(index) * interval, relativeAltitude: altitude)
+            })
     }
 }

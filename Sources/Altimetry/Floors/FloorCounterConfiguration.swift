@@ -46,10 +46,12 @@ public struct FloorCounterConfiguration: Sendable, Equatable, Codable {
     public var meanTemperature: Kelvin
 
     /// The seed's thresholds, plus the uncertainty check's.
-    public init(floorHeight: Meters = 3, smoothingWindow: Seconds = 5, rateLag: Seconds = 10, movingRate: Double = 0.1,
-                backUp: Seconds = 15, minimumStretch: Seconds = 20, maximumSampleInterval: Seconds = 5,
-                stillnessForUncertainty: Seconds = 600, uncertaintyResidual: Meters = 1.5,
-                transitionTolerance: Meters = 1, weatherBlock: Seconds = 60, meanTemperature: Kelvin = 288.15) {
+    public init(
+        floorHeight: Meters = 3, smoothingWindow: Seconds = 5, rateLag: Seconds = 10, movingRate: Double = 0.1,
+        backUp: Seconds = 15, minimumStretch: Seconds = 20, maximumSampleInterval: Seconds = 5,
+        stillnessForUncertainty: Seconds = 600, uncertaintyResidual: Meters = 1.5,
+        transitionTolerance: Meters = 1, weatherBlock: Seconds = 60, meanTemperature: Kelvin = 288.15
+    ) {
         self.floorHeight = floorHeight
         self.smoothingWindow = smoothingWindow
         self.rateLag = rateLag

@@ -51,8 +51,10 @@ extension AsyncSequence where Element == FloorSample {
     /// The floor-counter events over these samples.
     ///
     /// - Throws: `FloorCountingError.invalidConfiguration` for a bad threshold.
-    public func floorEvents(configuration: FloorCounterConfiguration = FloorCounterConfiguration(),
-                            weatherTrend: Double? = nil) throws(FloorCountingError) -> FloorCounterEvents<Self> {
+    public func floorEvents(
+        configuration: FloorCounterConfiguration = FloorCounterConfiguration(),
+        weatherTrend: Double? = nil
+    ) throws(FloorCountingError) -> FloorCounterEvents<Self> {
         var counter = try StreamingFloorCounter(configuration: configuration)
         counter.weatherTrend = weatherTrend
         return FloorCounterEvents(self, counter: counter)

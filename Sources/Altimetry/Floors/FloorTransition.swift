@@ -18,8 +18,10 @@ public struct FloorTransition: Sendable, Equatable, Codable {
     public var isConfident: Bool
 
     /// A transition from `time` to `endTime` (seconds) of `floors` floors, `change` and `residual` in metres.
-    public init(time: Seconds, endTime: Seconds, floors: Int, floorAfter: Int, change: Meters, residual: Meters,
-                isConfident: Bool) {
+    public init(
+        time: Seconds, endTime: Seconds, floors: Int, floorAfter: Int, change: Meters, residual: Meters,
+        isConfident: Bool
+    ) {
         self.time = time
         self.endTime = endTime
         self.floors = floors

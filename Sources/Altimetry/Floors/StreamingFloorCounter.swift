@@ -65,9 +65,10 @@ public struct StreamingFloorCounter: Sendable {
     public init(configuration: FloorCounterConfiguration = FloorCounterConfiguration()) throws(FloorCountingError) {
         try configuration.validate()
         self.configuration = configuration
-        history = SmoothedAltitudeHistory(window: configuration.smoothingWindow,
-                                          maximumInterval: configuration.maximumSampleInterval,
-                                          horizon: max(configuration.rateLag, configuration.backUp))
+        history = SmoothedAltitudeHistory(
+            window: configuration.smoothingWindow,
+            maximumInterval: configuration.maximumSampleInterval,
+            horizon: max(configuration.rateLag, configuration.backUp))
         tracker = StillnessTracker(block: configuration.weatherBlock)
     }
 
@@ -79,26 +80,32 @@ public struct StreamingFloorCounter: Sendable {
     public var weatherRate: Double? {
         guard let weatherTrend else { return measuredWeatherRate }
         let pressure = referencePressure ?? StandardAtmosphere.seaLevelPressure
-        let scaleHeight = StandardAtmosphere.gasConstant * configuration.meanTemperature
+        let scaleHeight =
+            StandardAtmosphere.gasConstant * configuration.meanTemperature
             / (StandardAtmosphere.molarMass * StandardAtmosphere.gravity)
         return -scaleHeight / pressure * weatherTrend / 3_600
     }
 
     /// Consumes a relative altitude in metres.
     @discardableResult
-    public mutating func consume(time: Seconds, relativeAltitude: Meters) throws(FloorCountingError) -> [FloorCounterEvent] {
+    public mutating func consume(time: Seconds, relativeAltitude: Meters) throws(FloorCountingError)
+        -> [FloorCounterEvent]
+    {
         try consume(FloorSample(time: time, relativeAltitude: relativeAltitude))
     }
 
     /// Consumes a pressure in hPa.
     @discardableResult
-    public mutating func consume(time: Seconds, pressure: Hectopascals) throws(FloorCountingError) -> [FloorCounterEvent] {
+    public mutating func consume(time: Seconds, pressure: Hectopascals) throws(FloorCountingError)
+        -> [FloorCounterEvent]
+    {
         try consume(FloorSample(time: time, pressure: pressure))
     }
 
     /// Consumes a pressure in any unit.
     @discardableResult
-    public mutating func consume(time: Seconds, pressure: Foundation.Measurement<UnitPressure>) throws(FloorCountingError)
+    public mutating func consume(time: Seconds, pressure: Foundation.Measurement<UnitPressure>)
+        throws(FloorCountingError)
         -> [FloorCounterEvent]
     {
         try consume(FloorSample(time: time, pressure: pressure))
@@ -158,8 +165,9 @@ public struct StreamingFloorCounter: Sendable {
             // h = H ln(p_ref / p): the hypsometric height above the stream's first pressure.
             let height: Meters
             do {
-                height = try StandardAtmosphere.heightDifference(from: reference, to: pressure,
-                                                                 meanTemperature: configuration.meanTemperature)
+                height = try StandardAtmosphere.heightDifference(
+                    from: reference, to: pressure,
+                    meanTemperature: configuration.meanTemperature)
             } catch {
                 throw .pressureNotPositive(pressure, time: t)
             }
@@ -170,8 +178,10 @@ public struct StreamingFloorCounter: Sendable {
     }
 
     /// Closes a stretch: counts it when it rounds to whole floors, and updates the confidence.
-    private mutating func close(start: Seconds, startAltitude: Meters, end: Seconds, endAltitude: Meters,
-                                events: inout [FloorCounterEvent]) {
+    private mutating func close(
+        start: Seconds, startAltitude: Meters, end: Seconds, endAltitude: Meters,
+        events: inout [FloorCounterEvent]
+    ) {
         let c = configuration
         let change = endAltitude - startAltitude
         let floors = Int((change / c.floorHeight).rounded())
@@ -184,8 +194,9 @@ public struct StreamingFloorCounter: Sendable {
         floor += floors
         stillSince = end
         stillResidual = nil
-        let transition = FloorTransition(time: start, endTime: end, floors: floors, floorAfter: floor, change: change,
-                                         residual: residual, isConfident: confident)
+        let transition = FloorTransition(
+            time: start, endTime: end, floors: floors, floorAfter: floor, change: change,
+            residual: residual, isConfident: confident)
         transitions.append(transition)
         events.append(.transition(transition))
         if confident {
@@ -194,8 +205,10 @@ public struct StreamingFloorCounter: Sendable {
                 events.append(.uncertaintyCleared(time: end))
             }
         } else if !confidence.isUncertain {
-            raise(FloorUncertainty(time: end, reason: .ambiguousTransition, residual: residual,
-                                   suggestedFloor: floor + Int((residual / c.floorHeight).rounded())), events: &events)
+            raise(
+                FloorUncertainty(
+                    time: end, reason: .ambiguousTransition, residual: residual,
+                    suggestedFloor: floor + Int((residual / c.floorHeight).rounded())), events: &events)
         }
     }
 
@@ -219,11 +232,14 @@ public struct StreamingFloorCounter: Sendable {
     private mutating func checkStillResidual(now: Seconds, events: inout [FloorCounterEvent]) {
         let c = configuration
         guard now - stillSince >= c.stillnessForUncertainty, let rate = weatherRate,
-              let residual = tracker.residual(weatherRate: rate, floorHeight: c.floorHeight) else { return }
+            let residual = tracker.residual(weatherRate: rate, floorHeight: c.floorHeight)
+        else { return }
         stillResidual = residual
         guard !confidence.isUncertain, abs(residual) > c.uncertaintyResidual else { return }
-        raise(FloorUncertainty(time: now, reason: .unexplainedAltitudeChange, residual: residual,
-                               suggestedFloor: floor + Int((residual / c.floorHeight).rounded())), events: &events)
+        raise(
+            FloorUncertainty(
+                time: now, reason: .unexplainedAltitudeChange, residual: residual,
+                suggestedFloor: floor + Int((residual / c.floorHeight).rounded())), events: &events)
     }
 
     private mutating func raise(_ uncertainty: FloorUncertainty, events: inout [FloorCounterEvent]) {

@@ -30,8 +30,9 @@ extension GPSErrorModelBank {
 
     /// The bank's whole state.
     public var checkpoint: Checkpoint {
-        Checkpoint(members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
-                   isEnabled: isEnabled, frontDetector: frontDetector, time: time)
+        Checkpoint(
+            members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
+            isEnabled: isEnabled, frontDetector: frontDetector, time: time)
     }
 
     /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
@@ -39,9 +40,11 @@ extension GPSErrorModelBank {
     /// - Throws: `AltitudeModelError.invalidParameter` when the checkpoint does not match the bank.
     mutating func restore(_ checkpoint: Checkpoint) throws(AltitudeModelError) {
         guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count,
-              checkpoint.isEnabled.count == members.count else {
-            throw .invalidParameter(name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
-                                    expected: "\(members.count) members, one per hypothesis")
+            checkpoint.isEnabled.count == members.count
+        else {
+            throw .invalidParameter(
+                name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
+                expected: "\(members.count) members, one per hypothesis")
         }
         var restored: [AltitudeFilter] = []
         for member in checkpoint.members { restored.append(try AltitudeFilter(restoring: member)) }

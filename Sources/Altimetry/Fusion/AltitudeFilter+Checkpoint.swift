@@ -47,14 +47,15 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
 extension AltitudeFilter {
     /// The filter's whole state.
     public var checkpoint: AltitudeFilterCheckpoint {
-        AltitudeFilterCheckpoint(parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
-                                 gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
-                                 lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
-                                 noiseDetector: noiseDetector,
-                                 barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
-                                 lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
-                                 lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
-                                 detectorWeather: detectorWeather)
+        AltitudeFilterCheckpoint(
+            parameters: parameters, engine: engine?.checkpoint, fixCount: fixCount,
+            gatedFixCount: gatedFixCount, firstPressureAltitude: firstPressureAltitude,
+            lastPressureAltitude: lastPressureAltitude, frontDetector: frontDetector,
+            noiseDetector: noiseDetector,
+            barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
+            lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
+            lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
+            detectorWeather: detectorWeather)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -63,7 +64,8 @@ extension AltitudeFilter {
     ///   `.numerical` if the engine rejects the saved covariance.
     public init(restoring checkpoint: AltitudeFilterCheckpoint) throws(AltitudeModelError) {
         guard checkpoint.formatVersion == 3 else {
-            throw .invalidParameter(name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "3")
+            throw .invalidParameter(
+                name: "checkpoint format version", value: Double(checkpoint.formatVersion), expected: "3")
         }
         try self.init(parameters: checkpoint.parameters)
         if let saved = checkpoint.engine {
@@ -80,7 +82,9 @@ extension AltitudeFilter {
         barometerOffset = checkpoint.barometerOffset ?? 0
         faults = checkpoint.faults
         detectorWeather = checkpoint.detectorWeather
-        if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement { lastBarometer = (time, z) }
+        if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement {
+            lastBarometer = (time, z)
+        }
         if let saved = checkpoint.gpsModelBank { try gpsModelBank?.restore(saved) }
     }
 }

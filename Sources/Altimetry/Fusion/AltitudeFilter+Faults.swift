@@ -13,8 +13,10 @@ extension AltitudeFilter {
     ///
     /// The offset's error is the prediction's, √S; it is added to the weather's variance P_BB, where an offset of
     /// the barometer lives, so the filter stays honest about it.
-    mutating func screenBarometer(pressure: Hectopascals, measurement z: Meters, variance R: Double,
-                                  time: Double) throws(AltitudeModelError) -> Bool {
+    mutating func screenBarometer(
+        pressure: Hectopascals, measurement z: Meters, variance R: Double,
+        time: Double
+    ) throws(AltitudeModelError) -> Bool {
         // A case pattern, not `faults != nil`, which copies the whole monitor (through a generic witness) every row.
         guard case .some = faults, let x = engine?.mean, let P = engine?.covariance else { return true }
         if faults?.isStuck(pressure: pressure, at: time) == true {
@@ -46,7 +48,9 @@ extension AltitudeFilter {
     /// correlation; and adds (σ_e² + spread²)/(dh/dU)² to the (U, B) block, fully correlated: the level of the fixes
     /// is known to their spread and the GPS's correlated error. The front detectors forget their history, since
     /// QNH moved by the reset, not by the weather.
-    mutating func monitorFix(_ record: ScalarUpdateRecord, fix: Meters, priorGPSError: Double) throws(AltitudeModelError) {
+    mutating func monitorFix(_ record: ScalarUpdateRecord, fix: Meters, priorGPSError: Double)
+        throws(AltitudeModelError)
+    {
         guard case .some = faults else { return }
         let residual = record.innovation + priorGPSError
         // The fix (re-anchored) less the pressure altitude: constant while GPS and barometer agree, whatever the filter.
@@ -55,14 +59,16 @@ extension AltitudeFilter {
         if record.decision.wasApplied {
             let e = parameters.gpsErrorIndex
             let sigmaE = parameters.gpsErrorStandardDeviation
-            action = faults?.acceptedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
-                                         residual: residual, lift: lift, gpsError: engine?.mean[e, 0] ?? 0,
-                                         gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
-                                         at: record.time)
+            action = faults?.acceptedFix(
+                innovation: record.innovation, innovationVariance: record.innovationVariance,
+                residual: residual, lift: lift, gpsError: engine?.mean[e, 0] ?? 0,
+                gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
+                at: record.time)
         } else {
-            action = faults?.refusedFix(innovation: record.innovation, innovationVariance: record.innovationVariance,
-                                        residual: residual, lift: lift, barometerSteady: abs(barometricVelocity) < 10,
-                                        at: record.time)
+            action = faults?.refusedFix(
+                innovation: record.innovation, innovationVariance: record.innovationVariance,
+                residual: residual, lift: lift, barometerSteady: abs(barometricVelocity) < 10,
+                at: record.time)
         }
         let shift: Double, spreadVariance: Double
         switch action {
@@ -71,7 +77,9 @@ extension AltitudeFilter {
         }
         guard let x = engine?.mean, let P = engine?.covariance else { return }
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
-        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
+        let slope =
+            LogPressureCoordinates.altitudeDerivative(x[u, 0])
+            * Self.columnScale(x, columnIndex: parameters.columnIndex)
         let du = shift / slope
         var mean = x.elements
         mean[u] += du
@@ -102,7 +110,9 @@ extension AltitudeFilter {
     }
 
     private mutating func reset(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
-        do { try engine?.reset(mean: mean, covariance: covariance) } catch { throw .numerical(String(describing: error)) }
+        do { try engine?.reset(mean: mean, covariance: covariance) } catch {
+            throw .numerical(String(describing: error))
+        }
     }
 
     /// Keeps the model's noise scales at the current state: s_U = dU/dh = T₀/T(h) with T(h) the column's temperature
@@ -115,18 +125,25 @@ extension AltitudeFilter {
     /// most steps; the scale is then within 0.005 % of the state's.
     mutating func scaleNoiseAtCurrentState() throws(AltitudeModelError) {
         guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
-              let oldB = engine?.model.weatherScaleSquared else { return }
+            let oldB = engine?.model.weatherScaleSquared
+        else { return }
         // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
         let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
         let k = Self.columnScale(x, columnIndex: parameters.columnIndex)
         let su = 1 / (slope * k)
-        let sb = LogPressureCoordinates.scaleHeight / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
+        let sb =
+            LogPressureCoordinates.scaleHeight
+            / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
         let u2 = su * su, b2 = sb * sb
-        let gamma = parameters.columnIndex == nil ? 0
-            : AltitudeModel.columnCoupling(atStandardAltitude: LogPressureCoordinates.temperatureHeight * (1 - slope), columnScale: k)
+        let gamma =
+            parameters.columnIndex == nil
+            ? 0
+            : AltitudeModel.columnCoupling(
+                atStandardAltitude: LogPressureCoordinates.temperatureHeight * (1 - slope), columnScale: k)
         guard let oldGamma = engine?.model.columnCoupling,
-              abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - oldGamma) > 1e-2,
-              var model = engine?.model else { return }
+            abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - oldGamma) > 1e-2,
+            var model = engine?.model
+        else { return }
         model.altitudeScaleSquared = u2
         model.weatherScaleSquared = b2
         model.columnCoupling = gamma

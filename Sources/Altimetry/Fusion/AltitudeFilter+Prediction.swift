@@ -14,7 +14,8 @@ extension AltitudeFilter {
         let b = engine.mean[AltitudeModel.weatherIndex, 0]
         let e = engine.mean[engine.model.gpsErrorIndex, 0]
         // The barometer reads its re-anchored offset too (zero unless it stepped).
-        let pressure = StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
+        let pressure =
+            StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
         let scale = Self.columnScale(engine.mean, columnIndex: parameters.columnIndex)
         return (pressure, scale * LogPressureCoordinates.altitude(u) + e)
     }

@@ -10,20 +10,24 @@ extension AltitudeFilter {
     ///
     /// - Returns: the filtered and the smoothed estimates, one of each per reading.
     /// - Throws: as `process(_:)`, naming the first failing reading's time.
-    public static func smooth(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters())
+    public static func smooth(
+        _ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters()
+    )
         throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], smoothed: [AltitudeEstimate])
     {
         var filtered: [AltitudeEstimate] = []
         var smoothed: [AltitudeEstimate] = []
         filtered.reserveCapacity(readings.count)
         smoothed.reserveCapacity(readings.count)
-        try smooth(readings, parameters: parameters, filtered: { filtered.append($1) }) { index, estimate in
-            var e = estimate
-            e.relativeAltitude = filtered[index].relativeAltitude
-            e.barometerUpdate = filtered[index].barometerUpdate
-            e.gpsUpdate = filtered[index].gpsUpdate
-            smoothed.append(e)
-        }
+        try smooth(
+            readings, parameters: parameters, filtered: { filtered.append($1) },
+            smoothed: { index, estimate in
+                var e = estimate
+                e.relativeAltitude = filtered[index].relativeAltitude
+                e.barometerUpdate = filtered[index].barometerUpdate
+                e.gpsUpdate = filtered[index].gpsUpdate
+                smoothed.append(e)
+            })
         return (filtered, smoothed)
     }
 
@@ -41,20 +45,28 @@ extension AltitudeFilter {
     /// learned from the track, by a second forward pass of that model.
     ///
     /// - Throws: as `process(_:)`, naming the first failing reading's time; `.numerical` if the smoother fails.
-    public static func smooth(_ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
-                              filtered: (Int, AltitudeEstimate) -> Void,
-                              smoothed: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError)
-    {
-        let chosen = parameters.adaptsGPSErrorModel
+    public static func smooth(
+        _ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        filtered: (Int, AltitudeEstimate) -> Void,
+        smoothed: (Int, AltitudeEstimate) -> Void
+    ) throws(AltitudeModelError) {
+        let chosen =
+            parameters.adaptsGPSErrorModel
             ? try chooseGPSErrorModel(readings, parameters: parameters, filtered: filtered) : parameters
-        guard let (epochs, run) = try recordedRun(readings, parameters: chosen,
-                                                  filtered: parameters.adaptsGPSErrorModel ? { _, _ in } : filtered) else { return }
+        guard
+            let (epochs, run) = try recordedRun(
+                readings, parameters: chosen,
+                filtered: parameters.adaptsGPSErrorModel ? { _, _ in } : filtered)
+        else { return }
         // The readings are not needed after the forward pass (a caller that handed them over frees them here).
         readings = []
         let result = try smoothedRun(run)
         for (index, epoch) in epochs.enumerated() {
-            smoothed(index, estimate(time: result.times[Int(epoch)], mean: result.mean(at: Int(epoch)),
-                                     covariance: result.covariance(at: Int(epoch)), parameters: chosen))
+            smoothed(
+                index,
+                estimate(
+                    time: result.times[Int(epoch)], mean: result.mean(at: Int(epoch)),
+                    covariance: result.covariance(at: Int(epoch)), parameters: chosen))
         }
     }
 
@@ -64,8 +76,10 @@ extension AltitudeFilter {
     /// - Returns: the run's epoch of each reading (readings at one time share one) and the run, handed over by
     ///   the filter; nil without readings.
     /// - Throws: as `process(_:)`.
-    static func recordedRun(_ readings: [AltitudeReading], parameters: AltitudeModelParameters,
-                            filtered: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError) -> (epochs: [Int32], run: FilterRun)? {
+    static func recordedRun(
+        _ readings: [AltitudeReading], parameters: AltitudeModelParameters,
+        filtered: (Int, AltitudeEstimate) -> Void
+    ) throws(AltitudeModelError) -> (epochs: [Int32], run: FilterRun)? {
         var filter = try AltitudeFilter(parameters: parameters, recordsRun: true)
         var epochs: [Int32] = []
         epochs.reserveCapacity(readings.count)
@@ -104,8 +118,10 @@ extension AltitudeFilter {
 
     /// The bank's forward pass over `readings` (each mixture estimate handed to `filtered`) and the fixed model of
     /// its leading hypothesis at the end.
-    static func chooseGPSErrorModel(_ readings: [AltitudeReading], parameters: AltitudeModelParameters,
-                                    filtered: (Int, AltitudeEstimate) -> Void) throws(AltitudeModelError)
+    static func chooseGPSErrorModel(
+        _ readings: [AltitudeReading], parameters: AltitudeModelParameters,
+        filtered: (Int, AltitudeEstimate) -> Void
+    ) throws(AltitudeModelError)
         -> AltitudeModelParameters
     {
         var bank = try GPSErrorModelBank(parameters: parameters)

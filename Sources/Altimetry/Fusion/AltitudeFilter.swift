@@ -86,7 +86,9 @@ public struct AltitudeFilter: Sendable {
     ///
     /// - Parameter recordsRun: keep every epoch for the smoother (memory grows with the track).
     /// - Throws: `AltitudeModelError.invalidParameter`.
-    public init(parameters: AltitudeModelParameters = AltitudeModelParameters(), recordsRun: Bool = false) throws(AltitudeModelError) {
+    public init(parameters: AltitudeModelParameters = AltitudeModelParameters(), recordsRun: Bool = false)
+        throws(AltitudeModelError)
+    {
         try parameters.validate()
         self.parameters = parameters
         self.recordsRun = recordsRun
@@ -116,7 +118,9 @@ public struct AltitudeFilter: Sendable {
         // Case patterns, not `!= nil`, which copies the optional (a bank, an engine: every buffer retained) per row.
         if case .some = gpsModelBank { return try processAdaptively(reading) }
         try reading.validate()
-        if let time = engine?.time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
+        if let time = engine?.time, reading.time < time {
+            throw .timeWentBackwards(previous: time, current: reading.time)
+        }
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
         // only failure left is numerical; working on `self` directly avoids copying the covariance every row.
         try apply(reading)
@@ -143,8 +147,9 @@ public struct AltitudeFilter: Sendable {
                 let z = LogPressureCoordinates.barometerMeasurement(pressure: p) - barometerOffset
                 let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
                 if try screenBarometer(pressure: p, measurement: z, variance: sigma * sigma, time: reading.time) {
-                    lastBarometerRecord = try engine?.update(z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
-                                                             variance: sigma * sigma)
+                    lastBarometerRecord = try engine?.update(
+                        z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
+                        variance: sigma * sigma)
                     faults?.fusedPressure(at: reading.time)
                     trackBarometricVelocity(time: reading.time, measurement: z)
                     // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already
@@ -156,11 +161,13 @@ public struct AltitudeFilter: Sendable {
                 }
             }
             if let temperature = reading.temperature, let c = columnIndex,
-               reading.time >= (lastTemperatureTime ?? -.infinity) + parameters.temperatureUpdateInterval {
+                reading.time >= (lastTemperatureTime ?? -.infinity) + parameters.temperatureUpdateInterval
+            {
                 // The station's temperature as a measurement of the column's at the station (AltitudeSensor).
                 let sigma = parameters.columnTemperatureMeasurementStandardDeviation
-                try engine?.update(temperature, kind: AltitudeSensor(.temperature, gpsErrorIndex: errorIndex, columnIndex: c),
-                                   variance: sigma * sigma)
+                try engine?.update(
+                    temperature, kind: AltitudeSensor(.temperature, gpsErrorIndex: errorIndex, columnIndex: c),
+                    variance: sigma * sigma)
                 lastTemperatureTime = reading.time
             }
             if let fix = reading.gpsAltitude {
@@ -175,9 +182,10 @@ public struct AltitudeFilter: Sendable {
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
                 let priorGPSError = engine?.mean[errorIndex, 0] ?? 0
-                let record = try engine?.update(z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
-                                                variance: variance,
-                                                gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
+                let record = try engine?.update(
+                    z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
+                    variance: variance,
+                    gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
                 if let record {
                     if !record.decision.wasApplied { gatedFixCount += 1 }
                     try monitorFix(record, fix: z, priorGPSError: priorGPSError)
@@ -189,7 +197,9 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
-        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean, let P = engine?.covariance {
+        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean,
+            let P = engine?.covariance
+        {
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
             // The detectors watch the weather at the station, W, whose changes are dW = dB + g dC, g = h₀/(T₀ k dh₀/dU)
             // = −γ (`DetectorWeather`): a column learned at the station moves B by −g dC and W not at all, and a climb
@@ -198,13 +208,17 @@ public struct AltitudeFilter: Sendable {
             if let c = parameters.columnIndex {
                 let b = AltitudeModel.weatherIndex
                 let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
-                let g = LogPressureCoordinates.temperatureHeight * (1 - slope)
+                let g =
+                    LogPressureCoordinates.temperatureHeight * (1 - slope)
                     / (StandardAtmosphere.seaLevelTemperature * Self.columnScale(x, columnIndex: c) * slope)
-                let weather = detectorWeather.map { $0.value + (x[b, 0] - $0.weather) + g * (x[c, 0] - $0.column) }
+                let weather =
+                    detectorWeather.map { $0.value + (x[b, 0] - $0.weather) + g * (x[c, 0] - $0.column) }
                     ?? x[b, 0] + g * x[c, 0]
                 detectorWeather = DetectorWeather(value: weather, weather: x[b, 0], column: x[c, 0])
                 qnh = LogPressureCoordinates.seaLevelPressure(weather)
-                sigma = qnh / LogPressureCoordinates.scaleHeight * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
+                sigma =
+                    qnh / LogPressureCoordinates.scaleHeight
+                    * max(0, P[b, b] + 2 * g * P[b, c] + g * g * P[c, c]).squareRoot()
             }
             frontDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
             noiseDetector?.observe(time: e.time, seaLevelPressure: qnh, standardDeviation: sigma)
@@ -258,16 +272,18 @@ public struct AltitudeFilter: Sendable {
             throw .emptyReading(time: reading.time)
         }
         guard altitude > StandardAtmosphere.minimumAltitude, altitude < StandardAtmosphere.tropopauseAltitude else {
-            throw .invalidReading(time: reading.time, field: reading.pressure != nil ? "pressure_hpa" : "gps_alt_m",
-                                  value: reading.pressure ?? altitude,
-                                  expected: "a reading within the troposphere model (-1,000 m to 11,000 m)")
+            throw .invalidReading(
+                time: reading.time, field: reading.pressure != nil ? "pressure_hpa" : "gps_alt_m",
+                value: reading.pressure ?? altitude,
+                expected: "a reading within the troposphere model (-1,000 m to 11,000 m)")
         }
         let model = AltitudeModel(parameters: p, startAltitude: altitude)
         let n = model.stateCount
         var mean = [Double](repeating: 0, count: n)
         mean[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude)
         var variances = [Double](repeating: 0, count: n)
-        variances[AltitudeModel.altitudeIndex] = p.altitudePriorStandardDeviation * p.altitudePriorStandardDeviation
+        variances[AltitudeModel.altitudeIndex] =
+            p.altitudePriorStandardDeviation * p.altitudePriorStandardDeviation
             * model.altitudeScaleSquared
         let sB = p.weatherPriorStandardDeviation * AltitudeModel.weatherScale
         variances[AltitudeModel.weatherIndex] = sB * sB
@@ -280,8 +296,9 @@ public struct AltitudeFilter: Sendable {
             variances[c] = p.columnTemperaturePriorStandardDeviation * p.columnTemperaturePriorStandardDeviation
         }
         do {
-            engine = try KalmanFilter(model: model, time: reading.time, mean: mean,
-                                      covariance: .diagonal(variances), recordsRun: recordsRun)
+            engine = try KalmanFilter(
+                model: model, time: reading.time, mean: mean,
+                covariance: .diagonal(variances), recordsRun: recordsRun)
         } catch {
             throw .numerical(String(describing: error))
         }
@@ -322,10 +339,11 @@ public struct AltitudeFilter: Sendable {
     /// copy of it, made only to test whether it is there, which cost more per row than the estimate itself.
     private mutating func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
         guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance else {
-            return AltitudeEstimate(time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
-                                    relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
-                                    weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan,
-                                    columnTemperature: .nan, columnTemperatureStandardDeviation: .nan)
+            return AltitudeEstimate(
+                time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
+                relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
+                weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan,
+                columnTemperature: .nan, columnTemperatureStandardDeviation: .nan)
         }
         var e = Self.estimate(time: time, mean: x, covariance: P, parameters: parameters)
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
@@ -346,7 +364,9 @@ public struct AltitudeFilter: Sendable {
     /// exponential is computed once (dh/dU = exp(−U L/T₀) also gives h, and QNH gives dQNH/dB = QNH/H₀).
     /// Inlined: called from the filter's mutating methods, an outlined call copies the parameters (232 bytes) per row.
     @inline(__always)
-    static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters) -> AltitudeEstimate {
+    static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters)
+        -> AltitudeEstimate
+    {
         let u = x[AltitudeModel.altitudeIndex, 0]
         let b = x[AltitudeModel.weatherIndex, 0]
         let k = parameters.gpsErrorIndex

@@ -16,8 +16,10 @@ public struct AltitudeFilterStatus: OptionSet, Sendable, Equatable, Hashable, Co
 
     /// "ok", or the flags joined by "+": `reset`, `baro-step`, `baro-stuck`, `gps-jump`.
     public var description: String {
-        let names: [(AltitudeFilterStatus, String)] = [(.reset, "reset"), (.barometerStep, "baro-step"),
-                                                       (.barometerStuck, "baro-stuck"), (.gpsJump, "gps-jump")]
+        let names: [(AltitudeFilterStatus, String)] = [
+            (.reset, "reset"), (.barometerStep, "baro-step"),
+            (.barometerStuck, "baro-stuck"), (.gpsJump, "gps-jump"),
+        ]
         let set = names.filter { contains($0.0) }.map(\.1)
         return set.isEmpty ? "ok" : set.joined(separator: "+")
     }

@@ -62,7 +62,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// the weather noise at 1013.25 hPa.
     public init(parameters: AltitudeModelParameters, startAltitude: Meters) {
         self.parameters = parameters
-        let s = LogPressureCoordinates.temperatureHeight / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
+        let s =
+            LogPressureCoordinates.temperatureHeight
+            / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
         altitudeScaleSquared = s * s
         weatherScaleSquared = Self.weatherScale * Self.weatherScale
         tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
@@ -77,7 +79,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity, columnCoupling
+        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity,
+            columnCoupling
     }
 
     /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
@@ -87,10 +90,13 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         parameters = try c.decode(AltitudeModelParameters.self, forKey: .parameters)
         altitudeScaleSquared = try c.decode(Double.self, forKey: .altitudeScaleSquared)
-        weatherScaleSquared = try c.decodeIfPresent(Double.self, forKey: .weatherScaleSquared) ?? Self.weatherScale * Self.weatherScale
-        tendencyNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
+        weatherScaleSquared =
+            try c.decodeIfPresent(Double.self, forKey: .weatherScaleSquared) ?? Self.weatherScale * Self.weatherScale
+        tendencyNoiseDensity =
+            try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
             ?? parameters.weatherTendencyNoiseDensity
-        weatherNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
+        weatherNoiseDensity =
+            try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
         columnCoupling = try c.decodeIfPresent(Double.self, forKey: .columnCoupling) ?? 0
     }
 
@@ -110,7 +116,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         let k = gpsErrorIndex
         // e: first-order Gauss-Markov, exact for any dt.
         let phi = exp(-dt / p.gpsCorrelationTime)
-        precondition(F.rows == n && F.columns == n && Q.rows == n && Q.columns == n, "discretize: F and Q must be n x n")
+        precondition(
+            F.rows == n && F.columns == n && Q.rows == n && Q.columns == n, "discretize: F and Q must be n x n")
         // Written through the column-major storage (element (i, j) at i + j n): this runs once per predict, and
         // the checked subscript would cost a uniqueness check per element.
         F.elements.withUnsafeMutableBufferPointer { f in
@@ -189,7 +196,8 @@ extension AltitudeModel {
         let m = expm1(-x)
         let oneMinusPhiOverX = -m / x
         let oneMinusPhi2Over2X = -m * (2 + m) / (2 * x)
-        let bb = x < 1e-2
+        let bb =
+            x < 1e-2
             ? q * dt2 * dt * (1.0 / 3 - x / 4 + 7 * x * x / 60 - x * x * x / 24)
             : q / (a * a) * dt * (1 - 2 * oneMinusPhiOverX + oneMinusPhi2Over2X)
         return (bb, q * dt2 * oneMinusPhiOverX * oneMinusPhiOverX / 2, q * dt * oneMinusPhi2Over2X)
@@ -222,7 +230,8 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
 
     /// The measurement of `source`, with the GPS error's and the column's indices in the state.
     public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
-        precondition(source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")
+        precondition(
+            source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")
         self.source = source
         self.gpsErrorIndex = gpsErrorIndex
         self.columnIndex = columnIndex
@@ -239,7 +248,8 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
 
     public func observationMatrix(at mean: Matrix, into H: inout Matrix) {
         // H is 1 x n, so element (0, j) is elements[j]; written directly, as this runs once per update.
-        precondition(H.elements.count > max(AltitudeModel.weatherIndex, gpsErrorIndex), "observationMatrix: H too small")
+        precondition(
+            H.elements.count > max(AltitudeModel.weatherIndex, gpsErrorIndex), "observationMatrix: H too small")
         switch source {
         case .barometer:
             H.elements.withUnsafeMutableBufferPointer { h in
@@ -256,7 +266,8 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
                 h[k] = 1
                 // dh/dC = h₀(U)/T₀.
                 if let c = columnIndex {
-                    h[c] = LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
+                    h[c] =
+                        LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
                 }
             }
         case .temperature:
@@ -285,7 +296,8 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
         case .temperature:
             let scale = columnScale(x)
             let h0 = LogPressureCoordinates.altitude(x[AltitudeModel.altitudeIndex])
-            predicted.elements[0] = StandardAtmosphere.seaLevelTemperature * scale - StandardAtmosphere.lapseRate * scale * h0
+            predicted.elements[0] =
+                StandardAtmosphere.seaLevelTemperature * scale - StandardAtmosphere.lapseRate * scale * h0
         }
     }
 }

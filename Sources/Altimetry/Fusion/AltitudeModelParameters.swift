@@ -214,19 +214,23 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         gpsWhiteNoiseStandardDeviation = try value(.gpsWhiteNoiseStandardDeviation, d.gpsWhiteNoiseStandardDeviation)
         barometerNoiseStandardDeviation = try value(.barometerNoiseStandardDeviation, d.barometerNoiseStandardDeviation)
         weatherPriorStandardDeviation = try value(.weatherPriorStandardDeviation, d.weatherPriorStandardDeviation)
-        weatherTendencyPriorStandardDeviation = try value(.weatherTendencyPriorStandardDeviation, d.weatherTendencyPriorStandardDeviation)
+        weatherTendencyPriorStandardDeviation = try value(
+            .weatherTendencyPriorStandardDeviation, d.weatherTendencyPriorStandardDeviation)
         altitudePriorStandardDeviation = try value(.altitudePriorStandardDeviation, d.altitudePriorStandardDeviation)
-        gateStandardDeviations = try c.contains(.gateStandardDeviations)
+        gateStandardDeviations =
+            try c.contains(.gateStandardDeviations)
             ? c.decodeIfPresent(Double.self, forKey: .gateStandardDeviations) : d.gateStandardDeviations
         ungatedFirstFixes = try value(.ungatedFirstFixes, d.ungatedFirstFixes)
         detectsFronts = try value(.detectsFronts, d.detectsFronts)
         gpsVerticalAccuracyScale = try value(.gpsVerticalAccuracyScale, d.gpsVerticalAccuracyScale)
         adaptsGPSErrorModel = try value(.adaptsGPSErrorModel, d.adaptsGPSErrorModel)
         estimatesColumnTemperature = try value(.estimatesColumnTemperature, d.estimatesColumnTemperature)
-        columnTemperaturePriorStandardDeviation = try value(.columnTemperaturePriorStandardDeviation, d.columnTemperaturePriorStandardDeviation)
+        columnTemperaturePriorStandardDeviation = try value(
+            .columnTemperaturePriorStandardDeviation, d.columnTemperaturePriorStandardDeviation)
         columnTemperatureNoiseDensity = try value(.columnTemperatureNoiseDensity, d.columnTemperatureNoiseDensity)
-        columnTemperatureMeasurementStandardDeviation = try value(.columnTemperatureMeasurementStandardDeviation,
-                                                                 d.columnTemperatureMeasurementStandardDeviation)
+        columnTemperatureMeasurementStandardDeviation = try value(
+            .columnTemperatureMeasurementStandardDeviation,
+            d.columnTemperatureMeasurementStandardDeviation)
         temperatureUpdateInterval = try value(.temperatureUpdateInterval, d.temperatureUpdateInterval)
         scalesNoiseAtCurrentState = try value(.scalesNoiseAtCurrentState, d.scalesNoiseAtCurrentState)
         detectsFaults = try value(.detectsFaults, d.detectsFaults)
@@ -266,10 +270,12 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             throw .invalidParameter(name: name, value: v, expected: "a finite number > 0")
         }
         if let gate = gateStandardDeviations, !(gate.isFinite && gate > 0) {
-            throw .invalidParameter(name: "gate_sigmas", value: gate, expected: "a finite number > 0, or null for no gate")
+            throw .invalidParameter(
+                name: "gate_sigmas", value: gate, expected: "a finite number > 0, or null for no gate")
         }
         if ungatedFirstFixes < 0 {
-            throw .invalidParameter(name: "ungated_first_fixes", value: Double(ungatedFirstFixes), expected: "a whole number >= 0")
+            throw .invalidParameter(
+                name: "ungated_first_fixes", value: Double(ungatedFirstFixes), expected: "a whole number >= 0")
         }
     }
 }

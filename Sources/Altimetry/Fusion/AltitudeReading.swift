@@ -15,8 +15,10 @@ public struct AltitudeReading: Sendable, Equatable, Codable {
     public var temperature: Kelvin?
 
     /// A reading at `time` (seconds) with the values given, in the units of the properties.
-    public init(time: Double, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
-                gpsVerticalAccuracy: Meters? = nil, temperature: Kelvin? = nil) {
+    public init(
+        time: Double, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
+        gpsVerticalAccuracy: Meters? = nil, temperature: Kelvin? = nil
+    ) {
         self.time = time
         self.pressure = pressure
         self.gpsAltitude = gpsAltitude
@@ -34,21 +36,26 @@ public struct AltitudeReading: Sendable, Equatable, Codable {
     /// - Throws: `AltitudeModelError.invalidReading` naming the field, or `.emptyReading`.
     public func validate() throws(AltitudeModelError) {
         guard time.isFinite && abs(time) < 1e12 else {
-            throw .invalidReading(time: time, field: "t", value: time, expected: "a finite time in seconds, within ±10¹² s")
+            throw .invalidReading(
+                time: time, field: "t", value: time, expected: "a finite time in seconds, within ±10¹² s")
         }
         if let pressure, !(pressure >= 10 && pressure <= 1_200) {
-            throw .invalidReading(time: time, field: "pressure_hpa", value: pressure,
-                                  expected: "a station pressure between 10 hPa and 1,200 hPa")
+            throw .invalidReading(
+                time: time, field: "pressure_hpa", value: pressure,
+                expected: "a station pressure between 10 hPa and 1,200 hPa")
         }
         if let gpsAltitude, !(gpsAltitude.isFinite && abs(gpsAltitude) < 20_000) {
-            throw .invalidReading(time: time, field: "gps_alt_m", value: gpsAltitude, expected: "a finite altitude in metres")
+            throw .invalidReading(
+                time: time, field: "gps_alt_m", value: gpsAltitude, expected: "a finite altitude in metres")
         }
         if let a = gpsVerticalAccuracy, !(a > 0 && a < 100_000) {
-            throw .invalidReading(time: time, field: "gps_vacc_m", value: a,
-                                  expected: "a positive accuracy in metres, below 100 km")
+            throw .invalidReading(
+                time: time, field: "gps_vacc_m", value: a,
+                expected: "a positive accuracy in metres, below 100 km")
         }
         if let t = temperature, !(t.isFinite && t > 150 && t < 350) {
-            throw .invalidReading(time: time, field: "temperature", value: t, expected: "an air temperature between 150 K and 350 K")
+            throw .invalidReading(
+                time: time, field: "temperature", value: t, expected: "an air temperature between 150 K and 350 K")
         }
         if pressure == nil && gpsAltitude == nil { throw .emptyReading(time: time) }
     }

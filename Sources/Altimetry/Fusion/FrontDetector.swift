@@ -81,7 +81,8 @@ public struct FrontDetector: Sendable, Equatable, Codable {
         let old = history[firstKept]
         guard time - old.time >= window * 0.9 else { return }
         let change = qnh - old.qnh
-        let spread = (weatherNoiseDensity * (time - old.time) + old.variance + standardDeviation * standardDeviation).squareRoot()
+        let spread = (weatherNoiseDensity * (time - old.time) + old.variance + standardDeviation * standardDeviation)
+            .squareRoot()
         let exceeded = abs(change) > threshold * spread
         if exceeded && !isActive {
             // The move counted from its last extreme after the previous front must itself exceed the threshold,

@@ -63,10 +63,13 @@ public struct GPSErrorModelBank: Sendable {
     public static func hypotheses(for parameters: AltitudeModelParameters) -> [Hypothesis] {
         let white = parameters.gpsWhiteNoiseStandardDeviation
         var list = standardDeviations.flatMap { s in
-            correlationTimes.map { Hypothesis(correlatedStandardDeviation: s, correlationTime: $0, whiteStandardDeviation: min(white, s)) }
+            correlationTimes.map {
+                Hypothesis(correlatedStandardDeviation: s, correlationTime: $0, whiteStandardDeviation: min(white, s))
+            }
         }
-        let own = Hypothesis(correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
-                             correlationTime: parameters.gpsCorrelationTime, whiteStandardDeviation: white)
+        let own = Hypothesis(
+            correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
+            correlationTime: parameters.gpsCorrelationTime, whiteStandardDeviation: white)
         if !list.contains(own) { list.append(own) }
         return list
     }
@@ -102,7 +105,8 @@ public struct GPSErrorModelBank: Sendable {
             members.append(try AltitudeFilter(parameters: p, recordsRun: recordsRun))
         }
         self.members = members
-        frontDetector = parameters.detectsFronts ? FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) : nil
+        frontDetector =
+            parameters.detectsFronts ? FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) : nil
         isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
         let enabledCount = Double(isEnabled.filter { $0 }.count)
         logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
@@ -124,14 +128,19 @@ public struct GPSErrorModelBank: Sendable {
         if let a = reading.gpsVerticalAccuracy, a <= Self.claimedAccuracyThreshold, isEnabled.contains(false) {
             // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
             let share = log(1 / Double(members.count))
-            for j in members.indices where !isEnabled[j] { logWeights[j] = share; isEnabled[j] = true }
+            for j in members.indices where !isEnabled[j] {
+                logWeights[j] = share
+                isEnabled[j] = true
+            }
             normalize()
         }
         let k = Double(isEnabled.filter { $0 }.count)
         // Relax towards uniform: w ← (1 − ε) w + ε/K.
         if let time, reading.time > time {
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
-            for j in logWeights.indices where isEnabled[j] { logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k) }
+            for j in logWeights.indices where isEnabled[j] {
+                logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
+            }
         }
         var estimates: [AltitudeEstimate] = []
         estimates.reserveCapacity(members.count)
@@ -144,8 +153,9 @@ public struct GPSErrorModelBank: Sendable {
         time = reading.time
         let mixed = mixture(of: estimates)
         if let detector = frontDetector, detector.isDue(at: reading.time) {
-            frontDetector?.observe(time: reading.time, seaLevelPressure: mixed.seaLevelPressure,
-                                   standardDeviation: mixed.seaLevelPressureStandardDeviation)
+            frontDetector?.observe(
+                time: reading.time, seaLevelPressure: mixed.seaLevelPressure,
+                standardDeviation: mixed.seaLevelPressureStandardDeviation)
         }
         return mixed
     }
@@ -168,7 +178,8 @@ public struct GPSErrorModelBank: Sendable {
     /// log N(z; ẑ, S) of an update, with its normalised innovation squared capped; 0 without an update.
     static func cappedLogLikelihood(_ record: ScalarUpdateRecord?) -> Double {
         guard let r = record else { return 0 }
-        return -0.5 * (min(r.normalizedInnovationSquared, normalizedInnovationCap) + log(2 * Double.pi * r.innovationVariance))
+        return -0.5
+            * (min(r.normalizedInnovationSquared, normalizedInnovationCap) + log(2 * Double.pi * r.innovationVariance))
     }
 
     private mutating func normalize() {
@@ -195,7 +206,8 @@ public struct GPSErrorModelBank: Sendable {
             return (m, v.squareRoot())
         }
         (e.altitude, e.altitudeStandardDeviation) = combine(\.altitude, \.altitudeStandardDeviation)
-        (e.seaLevelPressure, e.seaLevelPressureStandardDeviation) = combine(\.seaLevelPressure, \.seaLevelPressureStandardDeviation)
+        (e.seaLevelPressure, e.seaLevelPressureStandardDeviation) = combine(
+            \.seaLevelPressure, \.seaLevelPressureStandardDeviation)
         (e.gpsError, e.gpsErrorStandardDeviation) = combine(\.gpsError, \.gpsErrorStandardDeviation)
         e.displayPrecision = AltitudeEstimate.displayPrecision(forStandardDeviation: e.altitudeStandardDeviation)
         return e

@@ -187,7 +187,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         }
         if stuckEpisode == nil, repeatCount >= 30, time - repeatSince >= stuckTime {
             stuckEpisode = episodes.count
-            episodes.append(FilterEpisode(kind: .barometerStuck, startTime: repeatSince, endTime: time, sizeMeters: 0, isActive: true))
+            episodes.append(
+                FilterEpisode(
+                    kind: .barometerStuck, startTime: repeatSince, endTime: time, sizeMeters: 0, isActive: true))
         }
         guard let index = stuckEpisode else { return false }
         episodes[index].endTime = time
@@ -202,12 +204,16 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         status.insert(.barometerStep)
         // The filter's U is −(pressure altitude), so a barometer reading ν high in B − U reads ν lower in altitude.
         let size = -nu
-        if let last = episodes.indices.last, episodes[last].kind == .barometerStep, time - episodes[last].startTime <= 60,
-           (episodes[last].sizeMeters > 0) != (size > 0), abs(episodes[last].sizeMeters + size) < abs(episodes[last].sizeMeters) / 4 {
+        if let last = episodes.indices.last, episodes[last].kind == .barometerStep,
+            time - episodes[last].startTime <= 60,
+            (episodes[last].sizeMeters > 0) != (size > 0),
+            abs(episodes[last].sizeMeters + size) < abs(episodes[last].sizeMeters) / 4
+        {
             episodes[last].kind = .barometerSpike
             episodes[last].endTime = time
         } else {
-            episodes.append(FilterEpisode(kind: .barometerStep, startTime: time, endTime: time, sizeMeters: size, isActive: false))
+            episodes.append(
+                FilterEpisode(kind: .barometerStep, startTime: time, endTime: time, sizeMeters: size, isActive: false))
         }
         return true
     }
@@ -222,9 +228,11 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// Also tests the GPS-error estimate ê after the update, with variance P_ee: while the model holds ê is
     /// distributed as N(0, σ_e² − P_ee) (the stationary spread less what is still unknown), so |ê| beyond
     /// `consistencyThreshold` of that spread is e explaining a level difference it cannot have.
-    mutating func acceptedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double,
-                              lift: Double, gpsError: Double, gpsErrorVariance: Double, stationaryVariance: Double,
-                              at time: Double) -> RefusalAction {
+    mutating func acceptedFix(
+        innovation nu: Double, innovationVariance S: Double, residual r: Double,
+        lift: Double, gpsError: Double, gpsErrorVariance: Double, stationaryVariance: Double,
+        at time: Double
+    ) -> RefusalAction {
         lastAcceptedTime = time
         lastAcceptedInnovation = nu
         lastAcceptedLift = lift
@@ -263,12 +271,15 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// less the barometer's pressure altitude (metres): a jump must move it as much as the innovation, so that a
     /// filter that is itself off (after a landing, a reset) never takes the GPS's agreement with the barometer for a
     /// jump of its datum.
-    mutating func refusedFix(innovation nu: Double, innovationVariance S: Double, residual r: Double,
-                             lift: Double, barometerSteady: Bool, at time: Double) -> RefusalAction {
+    mutating func refusedFix(
+        innovation nu: Double, innovationVariance S: Double, residual r: Double,
+        lift: Double, barometerSteady: Bool, at time: Double
+    ) -> RefusalAction {
         let threshold = max(50, 10 * S.squareRoot())
         if run.count == 0, barometerSteady, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
-           time - (establishedSince ?? time) >= 600,
-           abs(nu - lastAcceptedInnovation) > threshold, abs(lift - lastAcceptedLift) > threshold {
+            time - (establishedSince ?? time) >= 600,
+            abs(nu - lastAcceptedInnovation) > threshold, abs(lift - lastAcceptedLift) > threshold
+        {
             run.abrupt = true
         }
         run.add(nu, residual: r, at: time)
@@ -278,7 +289,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         if run.abrupt {
             guard run.count >= 5, time - run.startTime >= 5, run.agrees else { return .none }
             let jump = run.residuals.median - (recent.count > 0 ? recent.median : 0)
-            episodes.append(FilterEpisode(kind: .gpsJump, startTime: run.startTime, endTime: time, sizeMeters: jump, isActive: false))
+            episodes.append(
+                FilterEpisode(
+                    kind: .gpsJump, startTime: run.startTime, endTime: time, sizeMeters: jump, isActive: false))
             status.insert(.gpsJump)
             anchor.add(jump, at: run.startTime)
             // The run's fixes are the new datum's, not the filter's error: the next accepted fix starts afresh.

@@ -40,8 +40,9 @@ public struct SmoothedAltitudeTrack: Sendable {
         var smoothed: [AltitudeEstimate] = []
         smoothed.reserveCapacity(readings.count)
         for (index, epoch) in epochs.enumerated() {
-            var e = AltitudeFilter.estimate(time: filtered[index].time, mean: smoothedRun.mean(at: epoch),
-                                            covariance: smoothedRun.covariance(at: epoch), parameters: parameters)
+            var e = AltitudeFilter.estimate(
+                time: filtered[index].time, mean: smoothedRun.mean(at: epoch),
+                covariance: smoothedRun.covariance(at: epoch), parameters: parameters)
             e.relativeAltitude = filtered[index].relativeAltitude
             e.barometerUpdate = filtered[index].barometerUpdate
             e.gpsUpdate = filtered[index].gpsUpdate
@@ -79,7 +80,9 @@ public struct SmoothedAltitudeTrack: Sendable {
     /// Cov(L, C) = (Var(L + C) − Var(L − C))/4. Zero without the column state.
     ///
     /// - Throws: `.numerical` if the smoother's cross-covariances cannot be formed.
-    public func columnVariances(of combinations: [[(index: Int, weight: Double)]]) throws(AltitudeModelError) -> [Double] {
+    public func columnVariances(of combinations: [[(index: Int, weight: Double)]]) throws(AltitudeModelError)
+        -> [Double]
+    {
         guard parameters.columnIndex != nil else { return combinations.map { _ in 0 } }
         var states: [StateCombination] = []
         for terms in combinations {
@@ -115,7 +118,11 @@ public struct SmoothedAltitudeTrack: Sendable {
             let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
             let k = c.map { 1 + x[$0, 0] / T0 } ?? 1
             state.add(weight * k * slope, of: AltitudeModel.altitudeIndex, at: epochs[index], stateCount: n)
-            if let c { state.add(weight * LogPressureCoordinates.temperatureHeight * (1 - slope) / T0, of: c, at: epochs[index], stateCount: n) }
+            if let c {
+                state.add(
+                    weight * LogPressureCoordinates.temperatureHeight * (1 - slope) / T0, of: c, at: epochs[index],
+                    stateCount: n)
+            }
         }
         addColumn(upTo: .max)
         return state

@@ -51,8 +51,10 @@ public struct AllanDeviation: Sendable, Equatable, Codable {
     ///   - minimumTermCount: the fewest second differences an averaging time may rest on (2 or more).
     /// - Throws: `IdentificationError.tooFewSamples` with fewer than 3 samples, `.invalidValue` for a
     ///   non-finite sample or interval.
-    public init(series: [Double], samplingInterval: Seconds, confidence: Double = 0.682_689_492_137_085_9,
-                minimumTermCount: Int = 2) throws(IdentificationError) {
+    public init(
+        series: [Double], samplingInterval: Seconds, confidence: Double = 0.682_689_492_137_085_9,
+        minimumTermCount: Int = 2
+    ) throws(IdentificationError) {
         guard series.count >= 3 else { throw .tooFewSamples(needed: 3, found: series.count) }
         guard samplingInterval.isFinite && samplingInterval > 0 else {
             throw .invalidValue(name: "sampling interval", value: samplingInterval, expected: "a finite interval > 0 s")
@@ -87,9 +89,11 @@ public struct AllanDeviation: Sendable, Equatable, Codable {
             let nu = Self.whiteFrequencyDegreesOfFreedom(phaseCount: N, averagingFactor: m)
             let chiLow = ChiSquare.quantile(probability: tail, degreesOfFreedom: nu)
             let chiHigh = ChiSquare.quantile(probability: 1 - tail, degreesOfFreedom: nu)
-            points.append(Point(averagingFactor: m, averagingTime: tau, deviation: variance.squareRoot(),
-                                lower: (nu * variance / chiHigh).squareRoot(), upper: (nu * variance / chiLow).squareRoot(),
-                                degreesOfFreedom: nu, termCount: terms))
+            points.append(
+                Point(
+                    averagingFactor: m, averagingTime: tau, deviation: variance.squareRoot(),
+                    lower: (nu * variance / chiHigh).squareRoot(), upper: (nu * variance / chiLow).squareRoot(),
+                    degreesOfFreedom: nu, termCount: terms))
             m *= 2
         }
         self.points = points

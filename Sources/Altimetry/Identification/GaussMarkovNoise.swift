@@ -60,23 +60,29 @@ extension GaussMarkovNoise {
         guard points.count >= 3 else { throw .tooFewSamples(needed: 3, found: points.count) }
         let peak = points.max { $0.deviation < $1.deviation } ?? points[0]
         let floor = 1e-6 * max(peak.deviation, 1e-300)
-        let start = [log(max(peak.deviation, floor) * 1.2), log(max(peak.averagingTime / 1.89, allan.samplingInterval)),
-                     log(max(points[0].deviation, floor))]
+        let start = [
+            log(max(peak.deviation, floor) * 1.2), log(max(peak.averagingTime / 1.89, allan.samplingInterval)),
+            log(max(points[0].deviation, floor)),
+        ]
         let tau0 = allan.samplingInterval
         func objective(_ x: [Double]) -> Double {
             guard x.allSatisfy({ abs($0) < 30 }) else { return .infinity }
-            let model = GaussMarkovNoise(correlatedStandardDeviation: exp(x[0]), correlationTime: exp(x[1]),
-                                         whiteStandardDeviation: exp(x[2]))
+            let model = GaussMarkovNoise(
+                correlatedStandardDeviation: exp(x[0]), correlationTime: exp(x[1]),
+                whiteStandardDeviation: exp(x[2]))
             var j = 0.0
             for p in points where p.deviation > 0 {
-                let r = 2 * log(p.deviation) - log(model.allanVariance(averagingFactor: p.averagingFactor, samplingInterval: tau0))
+                let r =
+                    2 * log(p.deviation)
+                    - log(model.allanVariance(averagingFactor: p.averagingFactor, samplingInterval: tau0))
                 j += p.degreesOfFreedom / 4 * r * r
             }
             return j
         }
         let best = NelderMead(valueTolerance: 1e-10, pointTolerance: 1e-7, maximumEvaluations: 4_000)
             .minimize(objective, from: start, step: [0.5, 0.7, 0.5])
-        return GaussMarkovNoise(correlatedStandardDeviation: exp(best.point[0]), correlationTime: exp(best.point[1]),
-                                whiteStandardDeviation: exp(best.point[2]))
+        return GaussMarkovNoise(
+            correlatedStandardDeviation: exp(best.point[0]), correlationTime: exp(best.point[1]),
+            whiteStandardDeviation: exp(best.point[2]))
     }
 }

@@ -63,14 +63,17 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
     ///   - start: the starting values (and the fixed values of every parameter not in `free`).
     ///   - optimizer: the search's settings.
     /// - Throws: `IdentificationError.filter` if the filter refuses a reading at the start.
-    public static func fit(_ readings: [AltitudeReading], free: [IdentifiableParameter], start: AltitudeModelParameters,
-                           optimizer: NelderMead = NelderMead(valueTolerance: 1e-2, pointTolerance: 1e-2,
-                                                              maximumEvaluations: 1_500)) throws(IdentificationError) -> MaximumLikelihoodFit
-    {
+    public static func fit(
+        _ readings: [AltitudeReading], free: [IdentifiableParameter], start: AltitudeModelParameters,
+        optimizer: NelderMead = NelderMead(
+            valueTolerance: 1e-2, pointTolerance: 1e-2,
+            maximumEvaluations: 1_500)
+    ) throws(IdentificationError) -> MaximumLikelihoodFit {
         let startLogLikelihood = try logLikelihood(of: readings, parameters: start)
         guard !free.isEmpty else {
-            return MaximumLikelihoodFit(estimates: [], parameters: start, logLikelihood: startLogLikelihood, evaluations: 1,
-                                        converged: true)
+            return MaximumLikelihoodFit(
+                estimates: [], parameters: start, logLikelihood: startLogLikelihood, evaluations: 1,
+                converged: true)
         }
         let bounds = free.map { (log($0.bounds.lowerBound), log($0.bounds.upperBound)) }
         func parameters(at x: [Double]) -> AltitudeModelParameters {
@@ -91,7 +94,9 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
         // Observed information at the optimum, on the log scale, over the parameters inside their bounds; a
         // parameter along which the curvature is not positive is dropped, and the rest tried again.
         let h = 0.05
-        let atBound = free.indices.map { i in search.point[i] - bounds[i].0 < 2 * h || bounds[i].1 - search.point[i] < 2 * h }
+        let atBound = free.indices.map { i in
+            search.point[i] - bounds[i].0 < 2 * h || bounds[i].1 - search.point[i] < 2 * h
+        }
         var interior = free.indices.filter { !atBound[$0] }
         var logStandardErrors = [Double?](repeating: nil, count: free.count)
         var evaluations = search.evaluations
@@ -121,28 +126,34 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
             } else if logSE == nil {
                 reason = "the log-likelihood has no curvature along it at the optimum"
             } else if let logSE, logSE > IdentifiedParameter.identifiableLogStandardError {
-                reason = "its standard error is a factor \(String(format: "%.2f", exp(logSE))) on the log scale; "
+                reason =
+                    "its standard error is a factor \(String(format: "%.2f", exp(logSE))) on the log scale; "
                     + "the recording is too short for it"
             }
-            estimates.append(IdentifiedParameter(parameter: parameter, value: value, standardError: logSE.map { $0 * value },
-                                                 isIdentifiable: reason == nil, reason: reason))
+            estimates.append(
+                IdentifiedParameter(
+                    parameter: parameter, value: value, standardError: logSE.map { $0 * value },
+                    isIdentifiable: reason == nil, reason: reason))
         }
         // σ_e and τ are a pair: σ_e is the spread of a process whose time scale is τ, and where the recording does
         // not fix τ (seen for less than a few correlation times) its σ_e is the spread seen so far, biased low
         // (2 h logs of a 2 m / 3,600 s receiver: 1.07 m in the seeds where σ_e alone passed). Neither is
         // identified unless both are.
         if let s = estimates.firstIndex(where: { $0.parameter == .gpsSigma }),
-           let t = estimates.firstIndex(where: { $0.parameter == .gpsTau }),
-           estimates[s].isIdentifiable != estimates[t].isIdentifiable {
+            let t = estimates.firstIndex(where: { $0.parameter == .gpsTau }),
+            estimates[s].isIdentifiable != estimates[t].isIdentifiable
+        {
             for i in [s, t] where estimates[i].isIdentifiable {
                 estimates[i].isIdentifiable = false
-                estimates[i].reason = "σ_e and τ are identified together, and the other is not: "
+                estimates[i].reason =
+                    "σ_e and τ are identified together, and the other is not: "
                     + (estimates[s].reason ?? estimates[t].reason ?? "")
             }
         }
-        return MaximumLikelihoodFit(estimates: estimates, parameters: parameters(at: search.point),
-                                    logLikelihood: -search.value,
-                                    evaluations: evaluations,
-                                    converged: search.converged)
+        return MaximumLikelihoodFit(
+            estimates: estimates, parameters: parameters(at: search.point),
+            logLikelihood: -search.value,
+            evaluations: evaluations,
+            converged: search.converged)
     }
 }

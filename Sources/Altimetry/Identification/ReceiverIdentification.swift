@@ -72,7 +72,8 @@ public struct ReceiverIdentification: Sendable, Equatable {
             allanVerticalAccuracyScale = nil
         } else {
             let meanSquare = accuracies.reduce(0) { $0 + $1 * $1 } / Double(accuracies.count)
-            let total = allanFit.correlatedStandardDeviation * allanFit.correlatedStandardDeviation
+            let total =
+                allanFit.correlatedStandardDeviation * allanFit.correlatedStandardDeviation
                 + allanFit.whiteStandardDeviation * allanFit.whiteStandardDeviation
             allanVerticalAccuracyScale = (total / meanSquare).squareRoot()
         }
@@ -104,7 +105,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
 
     /// Whether the barometric altitude's 60-s changes stay under 3 m in 95 % of the cases.
     static func isStatic(_ readings: [AltitudeReading]) -> Bool {
-        let samples = readings.compactMap { r in r.pressure.map { (time: r.time, altitude: NaiveAveragingBaseline.pressureAltitude($0)) } }
+        let samples = readings.compactMap { r in
+            r.pressure.map { (time: r.time, altitude: NaiveAveragingBaseline.pressureAltitude($0)) }
+        }
         guard samples.count >= 2 else { return true }
         var changes: [Double] = []
         var j = 0

@@ -30,8 +30,9 @@ public struct AltitudeSample: Sendable, Equatable, Codable {
 
     /// A sample whose pressure carries its own unit (kPa, Pa, inHg, mbar, …), converted to hPa here.
     public init(timestamp: Seconds, relativeAltitude: Meters, pressure: Foundation.Measurement<UnitPressure>) {
-        self.init(timestamp: timestamp, relativeAltitude: relativeAltitude,
-                  hectopascals: pressure.converted(to: .hectopascals).value)
+        self.init(
+            timestamp: timestamp, relativeAltitude: relativeAltitude,
+            hectopascals: pressure.converted(to: .hectopascals).value)
     }
 
     /// The pressure as a measurement in hPa.

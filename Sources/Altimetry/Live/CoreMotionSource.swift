@@ -38,7 +38,8 @@ public final class CoreMotionSource: ReadingSource {
 
     /// Barometer readings (and, with `includesAbsoluteAltitude`, absolute-altitude fixes) as they arrive.
     public func readings() -> AsyncThrowingStream<AltitudeReading, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: AltitudeReading.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: AltitudeReading.self, throwing: (any Error).self)
         activity.recordStart()
         guard isAvailable else {
             activity.recordStop(.unavailable)
@@ -57,8 +58,9 @@ public final class CoreMotionSource: ReadingSource {
                 activity.recordStop(.cancelled)
             }
         }
-        session.altimeter.startRelativeAltitudeUpdates(to: session.queue,
-                                                       withHandler: Self.relativeHandler(continuation, activity: activity))
+        session.altimeter.startRelativeAltitudeUpdates(
+            to: session.queue,
+            withHandler: Self.relativeHandler(continuation, activity: activity))
         if absolute, #available(iOS 15.0, watchOS 8.0, *) {
             let handler = Self.absoluteHandler(
                 deliver: { [activity] sample in
@@ -73,7 +75,8 @@ public final class CoreMotionSource: ReadingSource {
     /// Absolute-altitude samples, with accuracy and precision, as they arrive; finishes at once where absolute
     /// altitude is unavailable.
     public func absoluteAltitudes() -> AsyncThrowingStream<AbsoluteAltitudeSample, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: AbsoluteAltitudeSample.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: AbsoluteAltitudeSample.self, throwing: (any Error).self)
         guard isAbsoluteAltitudeAvailable else {
             continuation.finish()
             return stream
@@ -90,26 +93,33 @@ public final class CoreMotionSource: ReadingSource {
     }
 
     /// The relative-altitude handler, built outside any actor (Core Motion calls it on its queue).
-    private nonisolated static func relativeHandler(_ continuation: AsyncThrowingStream<AltitudeReading, any Error>.Continuation,
-                                                    activity: SourceActivity) -> CMAltitudeHandler {
+    private nonisolated static func relativeHandler(
+        _ continuation: AsyncThrowingStream<AltitudeReading, any Error>.Continuation,
+        activity: SourceActivity
+    ) -> CMAltitudeHandler {
         { data, error in
             if let error { return continuation.finish(throwing: error) }
             guard let data else { return }
-            let sample = AltitudeSample(timestamp: data.timestamp, relativeAltitude: data.relativeAltitude.doubleValue,
-                                        kilopascals: data.pressure.doubleValue)
+            let sample = AltitudeSample(
+                timestamp: data.timestamp, relativeAltitude: data.relativeAltitude.doubleValue,
+                kilopascals: data.pressure.doubleValue)
             if case .enqueued = continuation.yield(sample.reading) { activity.recordDelivery() }
         }
     }
 
     /// The absolute-altitude handler, built outside any actor.
     @available(iOS 15.0, watchOS 8.0, *)
-    private nonisolated static func absoluteHandler(deliver: @escaping @Sendable (AbsoluteAltitudeSample) -> Void,
-                                                    failure: @escaping @Sendable (any Error) -> Void) -> CMAbsoluteAltitudeHandler {
+    private nonisolated static func absoluteHandler(
+        deliver: @escaping @Sendable (AbsoluteAltitudeSample) -> Void,
+        failure: @escaping @Sendable (any Error) -> Void
+    ) -> CMAbsoluteAltitudeHandler {
         { data, error in
             if let error { return failure(error) }
             guard let data else { return }
-            deliver(AbsoluteAltitudeSample(timestamp: data.timestamp, altitude: data.altitude, accuracy: data.accuracy,
-                                           precision: data.precision))
+            deliver(
+                AbsoluteAltitudeSample(
+                    timestamp: data.timestamp, altitude: data.altitude, accuracy: data.accuracy,
+                    precision: data.precision))
         }
     }
 }

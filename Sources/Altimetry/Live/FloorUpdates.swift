@@ -51,7 +51,8 @@ public struct FloorUpdates<Base: AsyncSequence>: AsyncSequence where Base.Elemen
                 var current = try counter ?? StreamingFloorCounter(configuration: configuration)
                 let events = try current.consume(time: reading.time, pressure: pressure)
                 counter = current
-                return FloorUpdate(time: reading.time, floor: current.floor, confidence: current.confidence, events: events)
+                return FloorUpdate(
+                    time: reading.time, floor: current.floor, confidence: current.confidence, events: events)
             }
             return nil
         }

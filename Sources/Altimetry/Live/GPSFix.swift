@@ -19,9 +19,11 @@ public struct GPSFix: Sendable, Equatable, Codable {
 
     /// A fix whose reported accuracy follows `convention`, converted to one sigma (a 95 % figure is divided by
     /// 1.959964).
-    public init(timestamp: Seconds, altitude: Meters, reportedAccuracy: Meters, convention: VerticalAccuracyConvention) {
-        self.init(timestamp: timestamp, altitude: altitude,
-                  verticalAccuracy: convention.standardDeviation(ofReported: reportedAccuracy))
+    public init(timestamp: Seconds, altitude: Meters, reportedAccuracy: Meters, convention: VerticalAccuracyConvention)
+    {
+        self.init(
+            timestamp: timestamp, altitude: altitude,
+            verticalAccuracy: convention.standardDeviation(ofReported: reportedAccuracy))
     }
 
     /// The fix as a filter reading.

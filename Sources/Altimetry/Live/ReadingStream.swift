@@ -18,7 +18,8 @@ public enum ReadingStream {
         isAvailable: Bool, activity: SourceActivity,
         produce: @escaping @Sendable (_ deliver: Deliver) async throws -> Void
     ) -> AsyncThrowingStream<AltitudeReading, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: AltitudeReading.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(
+            of: AltitudeReading.self, throwing: (any Error).self)
         activity.recordStart()
         guard isAvailable else {
             activity.recordStop(.unavailable)

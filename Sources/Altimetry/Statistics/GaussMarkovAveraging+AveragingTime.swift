@@ -36,7 +36,9 @@ extension GaussMarkovAveraging {
     ///   - estimator: how the samples are combined.
     /// - Throws: `.targetNotPositive`, or `.targetUnreachable` beyond `maximumSampleCount` samples.
     /// - Complexity: O(1) for GLS; O(log N) evaluations of the exact variance for the mean.
-    public func samplesNeeded(toReach target: Double, with estimator: Estimator) throws(GaussMarkovAveragingError) -> Int {
+    public func samplesNeeded(toReach target: Double, with estimator: Estimator) throws(GaussMarkovAveragingError)
+        -> Int
+    {
         guard target.isFinite, target > 0 else { throw .targetNotPositive(target) }
         let targetVariance = target * target
         if standardDeviation * standardDeviation <= targetVariance { return 1 }
@@ -76,7 +78,9 @@ extension GaussMarkovAveraging {
     /// The calibration of a barometer against GPS asks this: how long to listen before the offset is known to
     /// `target` metres. For the seed's GPS (σ = 10 m, τ = 60 s, 1 Hz) a 4.24 m mean takes ten minutes.
     /// - Throws: as `samplesNeeded(toReach:with:)`.
-    public func averagingTime(toReach target: Double, with estimator: Estimator) throws(GaussMarkovAveragingError) -> Seconds {
+    public func averagingTime(toReach target: Double, with estimator: Estimator) throws(GaussMarkovAveragingError)
+        -> Seconds
+    {
         window(sampleCount: try samplesNeeded(toReach: target, with: estimator))
     }
 }

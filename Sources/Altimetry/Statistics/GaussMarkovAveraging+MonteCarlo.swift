@@ -14,16 +14,19 @@ extension GaussMarkovAveraging {
     ///   - generator: the seeded source of every draw; it advances, so successive calls continue its stream.
     /// - Throws: `GaussMarkovAveragingError` for N or M below one.
     /// - Complexity: O(N M) Gaussian draws.
-    public func monteCarloMeanStandardDeviation(sampleCount n: Int, trials: Int,
-                                                using generator: inout SeededGenerator)
+    public func monteCarloMeanStandardDeviation(
+        sampleCount n: Int, trials: Int,
+        using generator: inout SeededGenerator
+    )
         throws(GaussMarkovAveragingError) -> Double
     {
         guard n >= 1 else { throw .sampleCountNotPositive(n) }
         guard trials >= 1 else { throw .trialCountNotPositive(trials) }
         var sumOfSquaredMeans = 0.0
         for _ in 0..<trials {
-            var process = GaussMarkovProcess(standardDeviation: standardDeviation, correlationTime: correlationTime,
-                                             using: &generator)
+            var process = GaussMarkovProcess(
+                standardDeviation: standardDeviation, correlationTime: correlationTime,
+                using: &generator)
             var sum = process.value
             for _ in 1..<n {
                 sum += process.advance(by: sampleInterval, using: &generator)

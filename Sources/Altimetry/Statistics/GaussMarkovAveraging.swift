@@ -127,10 +127,11 @@ public struct GaussMarkovAveraging: Sendable, Equatable, Hashable, Codable {
         }
         func concatenate(_ first: Block, _ second: Block) -> Block {
             let n = first.length, m = second.length
-            let power = exp(-n * a)          // φⁿ
-            let q = -expm1(-n * a)           // qₙ = 1 − φⁿ
-            return Block(length: n + m, s: first.s + m * q + power * second.s,
-                         u: first.u + m * first.s + q * m * (m + 1) / 2 + power * second.u)
+            let power = exp(-n * a)  // φⁿ
+            let q = -expm1(-n * a)  // qₙ = 1 − φⁿ
+            return Block(
+                length: n + m, s: first.s + m * q + power * second.s,
+                u: first.u + m * first.s + q * m * (m + 1) / 2 + power * second.u)
         }
         var result = Block(length: 0, s: 0, u: 0)
         var base = Block(length: 1, s: 0, u: 0)

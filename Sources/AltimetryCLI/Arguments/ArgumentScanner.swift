@@ -93,13 +93,16 @@ public struct ArgumentScanner: Sendable {
     /// The value of a numeric option, or `defaultValue` when absent.
     ///
     /// - Throws: `UsageError` if the value is not a finite number or fails `isValid`.
-    public func number(_ name: String, default defaultValue: Double, validRange: ClosedRange<Double>? = nil) throws(UsageError) -> Double {
+    public func number(_ name: String, default defaultValue: Double, validRange: ClosedRange<Double>? = nil)
+        throws(UsageError) -> Double
+    {
         guard let text = values[name] else { return defaultValue }
         guard let value = Double(text), value.isFinite else {
             throw UsageError("option '--\(name)' expects a number, got '\(text)'")
         }
         if let validRange, !validRange.contains(value) {
-            throw UsageError("option '--\(name)' must be between \(validRange.lowerBound) and \(validRange.upperBound), got \(text)")
+            throw UsageError(
+                "option '--\(name)' must be between \(validRange.lowerBound) and \(validRange.upperBound), got \(text)")
         }
         return value
     }

@@ -14,8 +14,10 @@ public struct Console: Sendable {
     /// directly and reports a failed write (a full disk, a closed pipe) instead of losing it.
     public var outputDescriptor: Int32?
 
-    public init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-                errorIsTerminal: Bool = false, outputDescriptor: Int32? = nil) {
+    public init(
+        write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        errorIsTerminal: Bool = false, outputDescriptor: Int32? = nil
+    ) {
         self.write = write
         self.writeError = writeError
         self.errorIsTerminal = errorIsTerminal

@@ -11,11 +11,12 @@ public struct AscentCommand: Command {
     public static let name = "ascent"
     public static let overview = "Total ascent and descent of a track, with their one sigma, segments and comparisons."
     public static let synopsis = "INPUT [--json] [--skip-invalid] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("json", .flag, help: "Print JSON instead of text."),
-        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        VerticalAccuracyConvention.option,
-    ] + ModelOptions.options
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init("json", .flag, help: "Print JSON instead of text."),
+            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+            VerticalAccuracyConvention.option,
+        ] + ModelOptions.options
 
     let input: String
     let json: Bool
@@ -55,7 +56,8 @@ public struct AscentCommand: Command {
     /// Reads the input (as `fuse` does) and measures its one track.
     func measure(console: Console) throws(InputError) -> AscentReport {
         let parameters = try model.parameters()
-        let (file, readings) = try SingleTrackInput.readings(input, options: readOptions, command: "ascent", console: console)
+        let (file, readings) = try SingleTrackInput.readings(
+            input, options: readOptions, command: "ascent", console: console)
         do {
             return try AscentAnalysis.measure(readings, parameters: parameters)
         } catch {
@@ -69,15 +71,22 @@ public struct AscentCommand: Command {
         func pm(_ u: AscentReport.Uncertain) -> String { "\(m(u.value)) ± \(m(u.standardDeviation)) m" }
         var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
         text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
-        let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map { "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s" }
-        text += "Hysteresis: \(Fixed.text(r.hysteresis, 2)) m (3 x the \(Fixed.text(r.differenceStandardDeviation, 2)) m sigma "
+        let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map {
+            "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s"
+        }
+        text +=
+            "Hysteresis: \(Fixed.text(r.hysteresis, 2)) m (3 x the \(Fixed.text(r.differenceStandardDeviation, 2)) m sigma "
             + "of a 10-s altitude difference), growing with the reversal's duration: \(lags.joined(separator: ", "))\n"
-        let source = r.temperatureAssumed ? "none in the track, the model's prior as far as GPS has not learned it" : "from the track"
-        text += "Air column: temperature \(source); ± \(m(r.columnTemperatureStandardDeviation)) K "
+        let source =
+            r.temperatureAssumed
+            ? "none in the track, the model's prior as far as GPS has not learned it" : "from the track"
+        text +=
+            "Air column: temperature \(source); ± \(m(r.columnTemperatureStandardDeviation)) K "
             + "(ascent: ± \(m(r.ascent.columnStandardDeviation)) m of its sigma)\n"
         text += "Segments: \(r.segments.count)\n"
         for s in r.segments {
-            text += "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
+            text +=
+                "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
                 + "\(m(s.startAltitude)) to \(m(s.endAltitude)) m, \(Fixed.text(s.meanVerticalSpeed, 3)) m/s\n"
         }
         for g in r.gpsOnly {
@@ -85,7 +94,8 @@ public struct AscentCommand: Command {
             text += "GPS only (\(rule)): ascent \(m(g.ascent)) m, descent \(m(g.descent)) m\n"
         }
         if let b = r.barometerOnly {
-            text += "Barometer only (\(Fixed.text(b.hysteresis, 2)) m hysteresis): ascent \(m(b.ascent)) m, descent \(m(b.descent)) m\n"
+            text +=
+                "Barometer only (\(Fixed.text(b.hysteresis, 2)) m hysteresis): ascent \(m(b.ascent)) m, descent \(m(b.descent)) m\n"
         }
         return text
     }

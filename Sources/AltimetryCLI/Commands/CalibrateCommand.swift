@@ -15,12 +15,14 @@ public struct CalibrateCommand: Command {
     public static let name = "calibrate"
     public static let overview = "Estimate QNH and the barometer's altitude offset, and how much more GPS is needed."
     public static let synopsis = "INPUT [--target-sigma M] [--json] [--skip-invalid] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("target-sigma", .value, placeholder: "M", help: "The altitude one sigma wanted, in metres (default 5)."),
-        .init("json", .flag, help: "Print JSON instead of text."),
-        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        VerticalAccuracyConvention.option,
-    ] + ModelOptions.options
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init(
+                "target-sigma", .value, placeholder: "M", help: "The altitude one sigma wanted, in metres (default 5)."),
+            .init("json", .flag, help: "Print JSON instead of text."),
+            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+            VerticalAccuracyConvention.option,
+        ] + ModelOptions.options
 
     /// The longest extra GPS time predicted, in seconds (6 h).
     static let horizon = 6.0 * 3_600
@@ -56,7 +58,8 @@ public struct CalibrateCommand: Command {
         enum CodingKeys: String, CodingKey {
             case qnhHectopascals = "qnh_hpa", qnhSigmaHectopascals = "qnh_sigma_hpa", altitudeMeters = "altitude_m"
             case altitudeSigmaMeters = "sigma_m", offsetMeters = "offset_m", offsetSigmaMeters = "offset_sigma_m"
-            case targetSigmaMeters = "target_sigma_m", targetReached = "target_reached", moreGPSMinutes = "more_gps_minutes"
+            case targetSigmaMeters = "target_sigma_m", targetReached = "target_reached", moreGPSMinutes =
+                "more_gps_minutes"
         }
 
         /// Encodes every key, with `null` for minutes not reachable within 6 h.
@@ -95,7 +98,8 @@ public struct CalibrateCommand: Command {
     static func text(_ r: Report) -> String {
         var text = "QNH: \(Fixed.text(r.qnhHectopascals, 2)) ± \(Fixed.text(r.qnhSigmaHectopascals, 2)) hPa\n"
         text += "Altitude: \(Fixed.text(r.altitudeMeters, 1)) ± \(Fixed.text(r.altitudeSigmaMeters, 1)) m\n"
-        text += "Offset (altitude - pressure altitude at 1013.25 hPa): \(Fixed.text(r.offsetMeters, 1)) ± "
+        text +=
+            "Offset (altitude - pressure altitude at 1013.25 hPa): \(Fixed.text(r.offsetMeters, 1)) ± "
             + "\(Fixed.text(r.offsetSigmaMeters, 1)) m\n"
         text += "Target ± \(Fixed.text(r.targetSigmaMeters, 1)) m: "
         if r.targetReached {
@@ -127,20 +131,25 @@ public struct CalibrateCommand: Command {
         }
         for row in table.rows where row.invalidReason == nil && (row.pressure != nil || row.gpsAltitude != nil) {
             do {
-                try calibration.add(AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                                                    gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
+                try calibration.add(
+                    AltitudeReading(
+                        time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+                        gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
             } catch {
-                let problem = InputError(file: table.file, line: row.line, message: "the filter refused the row: \(error)")
+                let problem = InputError(
+                    file: table.file, line: row.line, message: "the filter refused the row: \(error)")
                 guard readOptions.skipInvalid else { throw problem }
                 console.writeError("skipped: \(problem)\n")
             }
         }
         guard let status = calibration.status else {
-            throw InputError(file: table.file, message: "found no usable pressure reading; expected a barometer to calibrate")
+            throw InputError(
+                file: table.file, message: "found no usable pressure reading; expected a barometer to calibrate")
         }
-        return Report(qnhHectopascals: status.seaLevelPressure, qnhSigmaHectopascals: status.seaLevelPressureStandardDeviation,
-                      altitudeMeters: status.altitude, altitudeSigmaMeters: status.altitudeOffsetStandardDeviation,
-                      offsetMeters: status.altitudeOffset, offsetSigmaMeters: status.altitudeOffsetStandardDeviation,
-                      targetSigmaMeters: targetSigma, targetReached: status.isTargetReached, moreGPSMinutes: status.minutesNeeded)
+        return Report(
+            qnhHectopascals: status.seaLevelPressure, qnhSigmaHectopascals: status.seaLevelPressureStandardDeviation,
+            altitudeMeters: status.altitude, altitudeSigmaMeters: status.altitudeOffsetStandardDeviation,
+            offsetMeters: status.altitudeOffset, offsetSigmaMeters: status.altitudeOffsetStandardDeviation,
+            targetSigmaMeters: targetSigma, targetReached: status.isTargetReached, moreGPSMinutes: status.minutesNeeded)
     }
 }

@@ -14,7 +14,9 @@ public struct DemoCommand: Command {
     public static let overview = "Simulate a 6-hour hike, fuse it, compare with naive averaging, write the track."
     public static let synopsis = "[--out FILE] [--seed S] [--hikes N]"
     public static let options: [ArgumentScanner.Option] = [
-        .init("out", .value, placeholder: "FILE", help: "Where to write the fused track as CSV (default out/demo-hike.csv)."),
+        .init(
+            "out", .value, placeholder: "FILE",
+            help: "Where to write the fused track as CSV (default out/demo-hike.csv)."),
         .init("seed", .value, placeholder: "S", help: "Seed of the simulated hike (default 1)."),
         .init("hikes", .value, placeholder: "N", help: "Hikes pooled in the second table (default 20)."),
     ]
@@ -47,32 +49,42 @@ public struct DemoCommand: Command {
             text += "estimator    rmse_m  coverage\n"
             for name in ScenarioEvaluation.estimatorNames {
                 guard let s = evaluation.scores[name] else { continue }
-                text += name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                text +=
+                    name.padding(toLength: 13, withPad: " ", startingAt: 0)
                     + String(format: "%-8.2f%.2f\n", s.rootMeanSquareError, s.coverage)
             }
-            text += String(format: "\nFinal altitude: filter %.1f ± %.1f m, smoother %.1f ± %.1f m, truth %.1f m\n",
-                           last.altitude, last.altitudeStandardDeviation, lastSmoothed.altitude,
-                           lastSmoothed.altitudeStandardDeviation, truth.trueAltitude)
+            text += String(
+                format: "\nFinal altitude: filter %.1f ± %.1f m, smoother %.1f ± %.1f m, truth %.1f m\n",
+                last.altitude, last.altitudeStandardDeviation, lastSmoothed.altitude,
+                lastSmoothed.altitudeStandardDeviation, truth.trueAltitude)
             let trueQNH = recording.truth.last?.seaLevelPressure ?? .nan
-            text += String(format: "Final QNH: %.2f ± %.2f hPa (truth %.2f hPa)\n", last.seaLevelPressure,
-                           last.seaLevelPressureStandardDeviation, trueQNH)
-            var csv = "t,altitude_m,sigma_m,smoothed_altitude_m,smoothed_sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,true_alt_m\n"
+            text += String(
+                format: "Final QNH: %.2f ± %.2f hPa (truth %.2f hPa)\n", last.seaLevelPressure,
+                last.seaLevelPressureStandardDeviation, trueQNH)
+            var csv =
+                "t,altitude_m,sigma_m,smoothed_altitude_m,smoothed_sigma_m,qnh_hpa,qnh_sigma_hpa,gps_error_m,true_alt_m\n"
             for (i, e) in filtered.enumerated() {
-                csv += String(format: "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", e.time, e.altitude,
-                              e.altitudeStandardDeviation, smoothed[i].altitude, smoothed[i].altitudeStandardDeviation,
-                              e.seaLevelPressure, e.seaLevelPressureStandardDeviation, e.gpsError,
-                              recording.readings[i].trueAltitude)
+                csv += String(
+                    format: "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", e.time, e.altitude,
+                    e.altitudeStandardDeviation, smoothed[i].altitude, smoothed[i].altitudeStandardDeviation,
+                    e.seaLevelPressure, e.seaLevelPressureStandardDeviation, e.gpsError,
+                    recording.readings[i].trueAltitude)
             }
             let url = URL(fileURLWithPath: output)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(csv.utf8).write(to: url, options: .atomic)
             // One hike is one draw of the weather and the GPS error; the pooled figures say what to expect.
-            let pooled = try FusionBenchmark.evaluate(.hike, trials: hikes, seed: seed, parameters: AltitudeModelParameters(),
-                                                      useTemperature: true)
-            text += "\nOver \(hikes) simulated hikes (seeds \(seed) to \(seed + UInt64(hikes) - 1)):\nestimator    rmse_m  coverage\n"
+            let pooled = try FusionBenchmark.evaluate(
+                .hike, trials: hikes, seed: seed, parameters: AltitudeModelParameters(),
+                useTemperature: true)
+            text +=
+                "\nOver \(hikes) simulated hikes (seeds \(seed) to \(seed + UInt64(hikes) - 1)):\nestimator    rmse_m  coverage\n"
             for name in ScenarioEvaluation.estimatorNames {
                 guard let f = pooled.estimators[name] else { continue }
-                text += name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%-8.2f%.2f\n", f.rmse_m, f.coverage)
+                text +=
+                    name.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + String(format: "%-8.2f%.2f\n", f.rmse_m, f.coverage)
             }
             text += "Fused track written to \(output)\n"
             console.write(text)

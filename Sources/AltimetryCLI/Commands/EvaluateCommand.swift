@@ -12,17 +12,23 @@ import Simulation
 /// uses and fused by the library's `AltitudeFilter`; the scoring is `RecordingEvaluation`'s.
 public struct EvaluateCommand: Command {
     public static let name = "evaluate"
-    public static let overview = "Score the fused altitude of a recording against its reference, beside naive averaging."
-    public static let synopsis = "INPUT [--reference COLUMN | --static] [--from S] [--json] [--skip-invalid] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("reference", .value, placeholder: "COLUMN",
-              help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
-        .init("static", .flag, help: "The device stood still: the truth is the median GPS altitude after --from."),
-        .init("from", .value, placeholder: "S", help: "Seconds after the first row before which nothing is scored (default 600)."),
-        .init("json", .flag, help: "Print one JSON object, with one object per estimator."),
-        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        VerticalAccuracyConvention.option,
-    ] + ModelOptions.options
+    public static let overview =
+        "Score the fused altitude of a recording against its reference, beside naive averaging."
+    public static let synopsis =
+        "INPUT [--reference COLUMN | --static] [--from S] [--json] [--skip-invalid] [model options]"
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init(
+                "reference", .value, placeholder: "COLUMN",
+                help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
+            .init("static", .flag, help: "The device stood still: the truth is the median GPS altitude after --from."),
+            .init(
+                "from", .value, placeholder: "S",
+                help: "Seconds after the first row before which nothing is scored (default 600)."),
+            .init("json", .flag, help: "Print one JSON object, with one object per estimator."),
+            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+            VerticalAccuracyConvention.option,
+        ] + ModelOptions.options
 
     let input: String
     let referenceColumn: String?
@@ -38,14 +44,16 @@ public struct EvaluateCommand: Command {
         isStatic = a.flags.contains("static")
         if isStatic && referenceColumn != nil { throw UsageError("give either --reference or --static, not both") }
         if let column = referenceColumn?.lowercased(), let field = InputField(rawValue: column),
-           field != .trueAltitude, field != .referenceAltitude {
+            field != .trueAltitude, field != .referenceAltitude
+        {
             throw UsageError("'\(column)' is read by the filter; expected a reference column the filter does not read")
         }
         scoringStart = try a.number("from", default: 600, validRange: 0...1e9)
         json = a.flags.contains("json")
         let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
-                                  referenceColumn: isStatic ? nil : referenceColumn)
+        readOptions = ReadOptions(
+            skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
+            referenceColumn: isStatic ? nil : referenceColumn)
         model = try ModelOptions(a)
     }
 
@@ -85,23 +93,31 @@ public struct EvaluateCommand: Command {
         } else if hasReferenceValues {
             truth = .reference
         } else if let referenceColumn {
-            throw InputError(file: table.file, message: table.referenceColumn == nil
-                             ? "found no column '\(referenceColumn)'; expected the reference altitude named by --reference"
-                             : "found no value in the column '\(referenceColumn)'; expected reference altitudes in metres")
+            throw InputError(
+                file: table.file,
+                message: table.referenceColumn == nil
+                    ? "found no column '\(referenceColumn)'; expected the reference altitude named by --reference"
+                    : "found no value in the column '\(referenceColumn)'; expected reference altitudes in metres")
         } else {
             truth = nil
-            let why = table.referenceColumn.map { "the column \($0) is empty" } ?? "no reference column (true_alt_m, ref_alt_m)"
-            console.writeError("notice: \(table.file): \(why) and no --static: nothing is scored; only the figures "
-                               + "that need no truth are reported\n")
+            let why =
+                table.referenceColumn.map { "the column \($0) is empty" }
+                ?? "no reference column (true_alt_m, ref_alt_m)"
+            console.writeError(
+                "notice: \(table.file): \(why) and no --static: nothing is scored; only the figures "
+                    + "that need no truth are reported\n")
         }
         var rows: [RecordingEvaluation.Row] = []
         var lines: [Int] = []
         rows.reserveCapacity(table.rows.count)
         for row in table.rows where row.invalidReason == nil {
             let hasReading = row.pressure != nil || row.gpsAltitude != nil
-            let reading = hasReading ? AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                                                       gpsVerticalAccuracy: row.gpsVerticalAccuracy,
-                                                       temperature: row.temperature) : nil
+            let reading =
+                hasReading
+                ? AltitudeReading(
+                    time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+                    gpsVerticalAccuracy: row.gpsVerticalAccuracy,
+                    temperature: row.temperature) : nil
             rows.append(RecordingEvaluation.Row(time: row.time, reading: reading, reference: row.reference))
             lines.append(row.line)
         }
@@ -115,8 +131,9 @@ public struct EvaluateCommand: Command {
             let code: ExitCode = if case .invalidParameters = error { .usage } else { .dataError }
             throw InputError(file: table.file, message: "\(error)", exitCode: code)
         }
-        return EvaluationReport(input: table.file, model: model.summary, rows: table.rows.count,
-                                referenceColumn: truth == .reference ? table.referenceColumn : nil,
-                                scoringStart: scoringStart, evaluation: evaluation)
+        return EvaluationReport(
+            input: table.file, model: model.summary, rows: table.rows.count,
+            referenceColumn: truth == .reference ? table.referenceColumn : nil,
+            scoringStart: scoringStart, evaluation: evaluation)
     }
 }

@@ -65,7 +65,8 @@ struct EvaluationReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case input, model, rows, readings, gpsFixes = "gps_fixes", gatedFixes = "gated_fixes"
-        case scoringFromSeconds = "scoring_from_s", truth, estimators, agreement = "sensors_alone_against_fused", acceptedFixMeanNIS = "accepted_fix_mean_nis"
+        case scoringFromSeconds = "scoring_from_s", truth, estimators, agreement = "sensors_alone_against_fused",
+            acceptedFixMeanNIS = "accepted_fix_mean_nis"
         case largestAcceptedInnovationMeters = "largest_accepted_innovation_m", fronts
         case frontPressureChanges = "front_station_pressure_changes_hpa"
         case finalAltitudeMeters = "final_altitude_m", finalSigmaMeters = "final_sigma_m"
@@ -73,11 +74,15 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     }
 
     /// Estimator names as the text shows them.
-    static let displayNames = ["kalman": "filter", "naive": "naive (cumulative)", "naive_600s": "naive (600 s)",
-                               "gps_only": "GPS alone", "baro_only": "barometer alone"]
+    static let displayNames = [
+        "kalman": "filter", "naive": "naive (cumulative)", "naive_600s": "naive (600 s)",
+        "gps_only": "GPS alone", "baro_only": "barometer alone",
+    ]
 
-    init(input: String, model: String, rows: Int, referenceColumn: String?, scoringStart: Double,
-         evaluation e: RecordingEvaluation) {
+    init(
+        input: String, model: String, rows: Int, referenceColumn: String?, scoringStart: Double,
+        evaluation e: RecordingEvaluation
+    ) {
         self.input = input
         self.model = model
         self.rows = rows
@@ -86,8 +91,9 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         gatedFixes = e.gatedFixes
         scoringFromSeconds = scoringStart
         if let s = e.staticTruth {
-            truth = Truth(kind: "static", altitudeMeters: s.altitude, standardErrorMeters: s.standardError,
-                          fixes: s.fixCount, blocks: s.blockCount, blockDurationSeconds: s.blockDuration)
+            truth = Truth(
+                kind: "static", altitudeMeters: s.altitude, standardErrorMeters: s.standardError,
+                fixes: s.fixCount, blocks: s.blockCount, blockDurationSeconds: s.blockDuration)
         } else if let referenceColumn {
             truth = Truth(kind: "reference", column: referenceColumn)
         } else {
@@ -106,9 +112,10 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     }
 
     static func estimator(_ name: String, _ s: EstimatorScore) -> Estimator {
-        Estimator(name: name, scoredRows: s.count, rmseMeters: number(s.rootMeanSquareError),
-                  meanErrorMeters: number(s.meanError), p95AbsoluteErrorMeters: number(s.absoluteErrorPercentile95),
-                  coverage: number(s.coverage), nees: number(s.meanNEES))
+        Estimator(
+            name: name, scoredRows: s.count, rmseMeters: number(s.rootMeanSquareError),
+            meanErrorMeters: number(s.meanError), p95AbsoluteErrorMeters: number(s.absoluteErrorPercentile95),
+            coverage: number(s.coverage), nees: number(s.meanNEES))
     }
 
     /// A finite value, or nil (JSON has no NaN).
@@ -119,23 +126,27 @@ struct EvaluationReport: Codable, Equatable, Sendable {
 
     /// The report as text: the truth, the table, then what needs no truth.
     var text: String {
-        var s = "\(input): \(rows) rows, \(readings) readings, \(gpsFixes) GPS fixes (\(gatedFixes.count) gated); \(model)\n"
+        var s =
+            "\(input): \(rows) rows, \(readings) readings, \(gpsFixes) GPS fixes (\(gatedFixes.count) gated); \(model)\n"
         s += truthText
         if truth.kind != "none" { s += scoreText }
         s += agreementText
-        s += "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
+        s +=
+            "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
             + "(about 1 when the GPS model fits and fixes share the pressure's row, 0.5 in the simulator's scenarios, whose "
             + "fixes come 0.9 s after a pressure); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
         if !gatedFixes.isEmpty {
             s += "Gated fixes (\(gatedFixes.count)):\n"
             for g in gatedFixes.prefix(20) {
-                s += "  t \(Self.text(g.time, 1)) s: \(Self.text(g.altitude, 1)) m, innovation "
+                s +=
+                    "  t \(Self.text(g.time, 1)) s: \(Self.text(g.altitude, 1)) m, innovation "
                     + "\(Self.text(g.innovation, 1)) m, NIS \(Self.text(g.normalizedInnovationSquared, 0))\n"
             }
             if gatedFixes.count > 20 { s += "  ... and \(gatedFixes.count - 20) more (all in --json)\n" }
         }
         s += frontText
-        s += "Final: \(Self.text(finalAltitudeMeters, 1)) ± \(Self.text(finalSigmaMeters, 1)) m, QNH "
+        s +=
+            "Final: \(Self.text(finalAltitudeMeters, 1)) ± \(Self.text(finalSigmaMeters, 1)) m, QNH "
             + "\(Self.text(finalQNHHectopascals, 2)) ± \(Self.text(finalQNHSigmaHectopascals, 2)) hPa\n"
         return s
     }
@@ -144,10 +155,14 @@ struct EvaluationReport: Codable, Equatable, Sendable {
     var frontText: String {
         guard !fronts.isEmpty else { return "Fronts: none\n" }
         let still = truth.kind == "static"
-        var s = "Fronts (\(fronts.count))" + (still ? ", beside the station pressure's own change over each (the "
-            + "weather's, the device being still):\n" : ":\n")
+        var s =
+            "Fronts (\(fronts.count))"
+            + (still
+                ? ", beside the station pressure's own change over each (the "
+                    + "weather's, the device being still):\n" : ":\n")
         for (k, front) in fronts.enumerated() {
-            s += "  \(Self.text(front.startTime, 0))-\(Self.text(front.endTime, 0)) s: \(Self.text(front.sizeHectopascals, 1)) hPa"
+            s +=
+                "  \(Self.text(front.startTime, 0))-\(Self.text(front.endTime, 0)) s: \(Self.text(front.sizeHectopascals, 1)) hPa"
             if still, k < frontPressureChanges.count {
                 s += frontPressureChanges[k].map { "; station \(Self.text($0, 1)) hPa" } ?? " (in the warm-up)"
             }
@@ -158,15 +173,18 @@ struct EvaluationReport: Codable, Equatable, Sendable {
 
     /// The sensors alone against the fused track.
     var agreementText: String {
-        Self.table(agreement, title: "The sensors alone against the fused track after \(Self.text(scoringFromSeconds, 0)) s "
-                   + "(sensor - fused; the barometer from the first fix on):",
-                   header: ["sensor", "rows", "RMS", "mean", "p95 |diff|", "inside fused σ", "NEES"])
+        Self.table(
+            agreement,
+            title: "The sensors alone against the fused track after \(Self.text(scoringFromSeconds, 0)) s "
+                + "(sensor - fused; the barometer from the first fix on):",
+            header: ["sensor", "rows", "RMS", "mean", "p95 |diff|", "inside fused σ", "NEES"])
     }
 
     /// The scores, one row per estimator.
     var scoreText: String {
-        Self.table(estimators, title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
-                   header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"])
+        Self.table(
+            estimators, title: "Scored after \(Self.text(scoringFromSeconds, 0)) s:",
+            header: ["estimator", "rows", "RMSE", "mean error", "p95 |error|", "coverage", "NEES"])
             + "Coverage is the fraction of rows with |error| inside the reported one sigma (0.68 when "
             + "honest); NEES the mean of (error/sigma)² (1 when honest).\n"
     }
@@ -175,10 +193,13 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         TextTable(
             title: title, header: header,
             rows: estimators.map { e in
-                [Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
-                 Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
-                 Self.text(e.coverage, 2), Self.text(e.nees, 2)]
-            }).rendered
+                [
+                    Self.displayNames[e.name] ?? e.name, "\(e.scoredRows)", Self.text(e.rmseMeters, 2) + " m",
+                    Self.text(e.meanErrorMeters, 2) + " m", Self.text(e.p95AbsoluteErrorMeters, 2) + " m",
+                    Self.text(e.coverage, 2), Self.text(e.nees, 2),
+                ]
+            }
+        ).rendered
     }
 
     /// What the truth is, and what it can and cannot tell.

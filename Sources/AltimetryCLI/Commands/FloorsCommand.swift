@@ -39,12 +39,15 @@ public struct FloorsCommand: Command {
     /// - Throws: `InputError` for a file with several tracks, or without any barometer reading.
     static func samples(_ table: InputTable) throws(InputError) -> ([FloorSample], skipped: Int) {
         guard table.trackNames.count <= 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; expected one recording")
+            throw InputError(
+                file: table.file, message: "found \(table.trackNames.count) tracks; expected one recording")
         }
         let samples = table.rows.compactMap { row in row.pressure.map { FloorSample(time: row.time, pressure: $0) } }
         guard !samples.isEmpty else {
-            throw InputError(file: table.file, message: "found no barometer reading in \(table.rows.count) rows; expected "
-                             + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m")
+            throw InputError(
+                file: table.file,
+                message: "found no barometer reading in \(table.rows.count) rows; expected "
+                    + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m")
         }
         return (samples, table.rows.count - samples.count)
     }
@@ -54,10 +57,14 @@ public struct FloorsCommand: Command {
         do {
             let table = try InputLoader.table(input, options: ReadOptions(elevation: elevation))
             // The readers' notices, but those about columns passed to fuse's output: floors writes no rows.
-            for notice in table.notices where !notice.contains("through to the output") { console.writeError(notice + "\n") }
+            for notice in table.notices where !notice.contains("through to the output") {
+                console.writeError(notice + "\n")
+            }
             let (samples, skipped) = try Self.samples(table)
             if skipped > 0 {
-                console.writeError("notice: \(table.file): skipped \(skipped) of \(table.rows.count) rows without a barometer reading\n")
+                console.writeError(
+                    "notice: \(table.file): skipped \(skipped) of \(table.rows.count) rows without a barometer reading\n"
+                )
             }
             count = try FloorCounter(configuration: FloorCounterConfiguration(floorHeight: floorHeight)).count(samples)
         } catch let error as InputError {
@@ -97,7 +104,8 @@ public struct FloorsCommand: Command {
             case .unexplainedAltitudeChange: why = "unexplained altitude change of \(residual) m while still"
             case .ambiguousTransition: why = "a transition \(residual) m from whole floors"
             }
-            text += "Uncertain: yes, since \(seconds(uncertainty.time)) s (\(why); the altitude suggests floor \(uncertainty.suggestedFloor))\n"
+            text +=
+                "Uncertain: yes, since \(seconds(uncertainty.time)) s (\(why); the altitude suggests floor \(uncertainty.suggestedFloor))\n"
         } else {
             text += "Uncertain: no\n"
         }
@@ -135,7 +143,9 @@ public struct FloorsCommand: Command {
             floor = count.floor
             uncertain = count.confidence.isUncertain
             uncertainty = count.confidence.uncertainty.map {
-                Uncertainty(time_s: $0.time, reason: $0.reason.rawValue, residual_m: $0.residual, suggested_floor: $0.suggestedFloor)
+                Uncertainty(
+                    time_s: $0.time, reason: $0.reason.rawValue, residual_m: $0.residual,
+                    suggested_floor: $0.suggestedFloor)
             }
         }
     }

@@ -6,22 +6,40 @@ import Foundation
 public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
-    public static let synopsis = "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] [--follow [--follow-idle S]] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("out", .value, placeholder: "FILE", help: "Write the track to FILE, atomically (default standard output)."),
-        .init("format", .value, placeholder: "csv|ndjson|gpx", help: "Output format (default csv, or from --out's extension)."),
-        .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
-        .init("skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
-        .init("summary", .value, placeholder: "FILE", help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
-        VerticalAccuracyConvention.option,
-        .init("pressure", .value, placeholder: "FILE", help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
-        ElevationSource.option,
-        .init("save-state", .value, placeholder: "FILE", help: "Write the filter state after the last row (JSON; single track)."),
-        .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
-        .init("jobs", .value, placeholder: "N", help: "Threads fusing tracks at once (default: the number of cores)."),
-        .init("follow", .flag, help: "Follow a CSV or NDJSON INPUT another process appends to: a row out per new row, until SIGINT."),
-        .init("follow-idle", .value, placeholder: "S", help: "With --follow: stop after S seconds without the file growing."),
-    ] + ModelOptions.options
+    public static let synopsis =
+        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] [--follow [--follow-idle S]] [model options]"
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init(
+                "out", .value, placeholder: "FILE",
+                help: "Write the track to FILE, atomically (default standard output)."),
+            .init(
+                "format", .value, placeholder: "csv|ndjson|gpx",
+                help: "Output format (default csv, or from --out's extension)."),
+            .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
+            .init(
+                "skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
+            .init(
+                "summary", .value, placeholder: "FILE",
+                help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
+            VerticalAccuracyConvention.option,
+            .init(
+                "pressure", .value, placeholder: "FILE",
+                help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
+            ElevationSource.option,
+            .init(
+                "save-state", .value, placeholder: "FILE",
+                help: "Write the filter state after the last row (JSON; single track)."),
+            .init("resume", .value, placeholder: "FILE", help: "Start from a state written by --save-state."),
+            .init(
+                "jobs", .value, placeholder: "N", help: "Threads fusing tracks at once (default: the number of cores)."),
+            .init(
+                "follow", .flag,
+                help: "Follow a CSV or NDJSON INPUT another process appends to: a row out per new row, until SIGINT."),
+            .init(
+                "follow-idle", .value, placeholder: "S",
+                help: "With --follow: stop after S seconds without the file growing."),
+        ] + ModelOptions.options
 
     let input: String
     let out: String?
@@ -41,7 +59,9 @@ public struct FuseCommand: Command {
         input = try a.onePositional("INPUT")
         out = a.values["out"]
         if let text = a.values["format"] {
-            guard let f = OutputFormat(rawValue: text) else { throw UsageError("option '--format' expects csv, ndjson or gpx, got '\(text)'") }
+            guard let f = OutputFormat(rawValue: text) else {
+                throw UsageError("option '--format' expects csv, ndjson or gpx, got '\(text)'")
+            }
             format = f
         } else if let out, let f = OutputFormat(rawValue: URL(fileURLWithPath: out).pathExtension.lowercased()) {
             format = f
@@ -51,26 +71,34 @@ public struct FuseCommand: Command {
         smooth = a.flags.contains("smooth")
         summaryPath = a.values["summary"]
         let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
-                                  elevation: try ElevationSource(optionValue: a.values["ele"]))
+        readOptions = ReadOptions(
+            skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
+            elevation: try ElevationSource(optionValue: a.values["ele"]))
         pressure = a.values["pressure"]
         saveState = a.values["save-state"]
         resume = a.values["resume"]
         jobs = try a.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
         model = try ModelOptions(a)
         if smooth && (saveState != nil || resume != nil) {
-            throw UsageError("--smooth cannot be combined with --save-state or --resume (the smoother needs the whole track)")
+            throw UsageError(
+                "--smooth cannot be combined with --save-state or --resume (the smoother needs the whole track)")
         }
         if resume != nil && !model.isEmpty {
             throw UsageError("--resume takes the model from the saved state; model options cannot be given with it")
         }
         follow = a.flags.contains("follow")
-        followIdle = a.values["follow-idle"] == nil ? nil
+        followIdle =
+            a.values["follow-idle"] == nil
+            ? nil
             : try a.number("follow-idle", default: 0, validRange: 0.001...1e9)
         if follow {
-            let clashing = ["smooth", "save-state", "resume", "pressure"].filter { a.flags.contains($0) || a.values[$0] != nil }
+            let clashing = ["smooth", "save-state", "resume", "pressure"].filter {
+                a.flags.contains($0) || a.values[$0] != nil
+            }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
-            if format == .gpx { throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track") }
+            if format == .gpx {
+                throw UsageError("--follow writes CSV or NDJSON rows as they come; GPX needs the whole track")
+            }
             if input == "-" || TrackFileFormat(path: input) != nil {
                 throw UsageError("--follow expects a CSV or NDJSON file, got '\(input)'")
             }
@@ -94,7 +122,9 @@ public struct FuseCommand: Command {
         if let resume {
             let data = try InputLoader.data(resume)
             do { checkpoint = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data) } catch {
-                throw InputError(file: resume, message: "found no valid filter state (\(error)); expected a file written by --save-state")
+                throw InputError(
+                    file: resume,
+                    message: "found no valid filter state (\(error)); expected a file written by --save-state")
             }
         }
         let interrupt = follow ? InterruptWatch() : nil
@@ -116,8 +146,10 @@ public struct FuseCommand: Command {
         let tracks = outcome.header.trackNames.count
         if (saveState != nil || resume != nil) && tracks > 1 {
             sink.abandon()
-            throw InputError(file: outcome.header.file, message: "found \(tracks) tracks; --save-state and --resume "
-                             + "expect a single track", exitCode: .usage)
+            throw InputError(
+                file: outcome.header.file,
+                message: "found \(tracks) tracks; --save-state and --resume "
+                    + "expect a single track", exitCode: .usage)
         }
         if format == .gpx && outcome.lacksPositions && outcome.header.gpx == nil {
             console.writeError("notice: rows without lat/lon are not GPX points and are left out of the GPX output\n")
@@ -141,7 +173,8 @@ public struct FuseCommand: Command {
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
         do { data = try encoder.encode(state) } catch {
-            throw InputError(file: saveState, message: "could not encode the filter state: \(error)", exitCode: .software)
+            throw InputError(
+                file: saveState, message: "could not encode the filter state: \(error)", exitCode: .software)
         }
         try AtomicFile.write(Array(data), to: saveState)
     }
@@ -152,7 +185,8 @@ public struct FuseCommand: Command {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data: Data
         do { data = try encoder.encode(RunSummary(outcome)) } catch {
             throw InputError(file: summaryPath, message: "could not encode the summary: \(error)", exitCode: .software)
@@ -182,17 +216,23 @@ public struct FuseCommand: Command {
         let gated = tracks.reduce(0) { $0 + $1.fixesGated }
         let rejected = tracks.reduce(0) { $0 + $1.rejected }
         let predicted = tracks.reduce(0) { $0 + $1.predicted }
-        var text = "rows: \(outcome.rowCount) (skipped as invalid: \(outcome.skippedCount), rejected in all: \(rejected), "
+        var text =
+            "rows: \(outcome.rowCount) (skipped as invalid: \(outcome.skippedCount), rejected in all: \(rejected), "
             + "predicted: \(predicted)); GPS fixes used: \(fixes), gated: \(gated)\n"
         let shown = tracks.prefix(20)
         for track in shown {
             let label = outcome.header.hasTrackColumn ? "track '\(track.track)': " : ""
-            guard let e = track.finalEstimate else { text += "\(label)no usable reading\n"; continue }
-            text += "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
+            guard let e = track.finalEstimate else {
+                text += "\(label)no usable reading\n"
+                continue
+            }
+            text +=
+                "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
                 + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
                 + "fronts: \(track.fronts.count)"
             for front in track.fronts {
-                text += " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"
+                text +=
+                    " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"
             }
             text += "\n"
         }

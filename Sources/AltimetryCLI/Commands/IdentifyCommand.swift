@@ -11,14 +11,18 @@ import Foundation
 /// `fuse` and `calibrate`, with `gps_adapt` off: a receiver that has been identified needs no learning on the fly.
 public struct IdentifyCommand: Command {
     public static let name = "identify"
-    public static let overview = "Identify the GPS error model and barometer noise from a recording (Allan deviation, maximum likelihood)."
+    public static let overview =
+        "Identify the GPS error model and barometer noise from a recording (Allan deviation, maximum likelihood)."
     public static let synopsis = "INPUT [--json] [--out FILE] [--skip-invalid] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("json", .flag, help: "Print one JSON object instead of text."),
-        .init("out", .value, placeholder: "FILE", help: "Write the identified parameters as a --params file (JSON), atomically."),
-        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        VerticalAccuracyConvention.option,
-    ] + ModelOptions.options
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init("json", .flag, help: "Print one JSON object instead of text."),
+            .init(
+                "out", .value, placeholder: "FILE",
+                help: "Write the identified parameters as a --params file (JSON), atomically."),
+            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+            VerticalAccuracyConvention.option,
+        ] + ModelOptions.options
 
     let input: String
     let json: Bool
@@ -50,7 +54,8 @@ public struct IdentifyCommand: Command {
     func identify(console: Console) throws(InputError) -> ReceiverIdentification {
         var base = try model.parameters()
         base.adaptsGPSErrorModel = false
-        let (file, readings) = try SingleTrackInput.readings(input, options: readOptions, command: "identify", console: console)
+        let (file, readings) = try SingleTrackInput.readings(
+            input, options: readOptions, command: "identify", console: console)
         if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
         do {
             return try ReceiverIdentification(readings: readings, base: base)
@@ -65,25 +70,35 @@ public struct IdentifyCommand: Command {
     }
 
     static func text(_ r: ReceiverIdentification, file: String) -> String {
-        var text = "\(file): \(Fixed.text(r.duration, 0)) s, \(r.fixCount) GPS fixes; Allan deviation of the "
+        var text =
+            "\(file): \(Fixed.text(r.duration, 0)) s, \(r.fixCount) GPS fixes; Allan deviation of the "
             + "\(r.series.rawValue), tau0 = \(Fixed.text(r.allan.samplingInterval, 2)) s\n\n"
         text += "Allan deviation (68 % intervals, white-frequency degrees of freedom):\n"
         text += "  tau_s".padding(toLength: 12, withPad: " ", startingAt: 0) + "adev_m     lower_m    upper_m    edf\n"
         for p in r.allan.points {
-            text += "  " + [Fixed.text(p.averagingTime, 1), Fixed.text(p.deviation, 3), Fixed.text(p.lower, 3),
-                            Fixed.text(p.upper, 3)].map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined(separator: " ")
+            text +=
+                "  "
+                + [
+                    Fixed.text(p.averagingTime, 1), Fixed.text(p.deviation, 3), Fixed.text(p.lower, 3),
+                    Fixed.text(p.upper, 3),
+                ].map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined(separator: " ")
                 + " " + Fixed.text(p.degreesOfFreedom, 1) + "\n"
         }
         let f = r.allanFit
-        text += "\nGauss-Markov + white fit to it: gps_sigma \(Fixed.text(f.correlatedStandardDeviation, 2)) m, "
+        text +=
+            "\nGauss-Markov + white fit to it: gps_sigma \(Fixed.text(f.correlatedStandardDeviation, 2)) m, "
             + "gps_tau \(Fixed.text(f.correlationTime, 1)) s, gps_white \(Fixed.text(f.whiteStandardDeviation, 2)) m"
         if let k = r.allanVerticalAccuracyScale { text += ", gps_vacc_scale \(Fixed.text(k, 2))" }
-        text += "\n\nMaximum likelihood through the filter (\(r.maximumLikelihood.evaluations) evaluations"
+        text +=
+            "\n\nMaximum likelihood through the filter (\(r.maximumLikelihood.evaluations) evaluations"
             + (r.maximumLikelihood.converged ? "" : ", not converged") + "):\n"
         for parameter in IdentifiableParameter.allCases {
             let label = "  " + parameter.key.padding(toLength: 16, withPad: " ", startingAt: 0)
             guard let e = estimate(parameter, in: r) else {
-                text += label + "not estimated (" + (parameter == .gpsVaccScale ? "no gps_vacc_m in the recording" : "no barometer in the recording") + ")\n"
+                text +=
+                    label + "not estimated ("
+                    + (parameter == .gpsVaccScale ? "no gps_vacc_m in the recording" : "no barometer in the recording")
+                    + ")\n"
                 continue
             }
             if e.isIdentifiable {
@@ -93,7 +108,8 @@ public struct IdentifyCommand: Command {
             }
         }
         let l = r.maximumLikelihood.logLikelihood
-        text += "\nlog-likelihood: \(Fixed.text(l, 1)) (defaults: \(Fixed.text(r.defaultLogLikelihood, 1)), "
+        text +=
+            "\nlog-likelihood: \(Fixed.text(l, 1)) (defaults: \(Fixed.text(r.defaultLogLikelihood, 1)), "
             + "gain \(Fixed.text(l - r.defaultLogLikelihood, 1)))\n"
         return text
     }
@@ -121,19 +137,27 @@ public struct IdentifyCommand: Command {
             } else {
                 object[parameter.key] = NSNull()
                 object[parameter.key + "_se"] = NSNull()
-                reasons[parameter.key] = e?.reason ?? "not estimated: no \(parameter == .gpsVaccScale ? "gps_vacc_m" : "barometer") in the recording"
+                reasons[parameter.key] =
+                    e?.reason
+                    ?? "not estimated: no \(parameter == .gpsVaccScale ? "gps_vacc_m" : "barometer") in the recording"
             }
         }
         object["not_identifiable"] = reasons
         object["allan"] = r.allan.points.map {
-            ["tau_s": $0.averagingTime, "adev_m": $0.deviation, "lower_m": $0.lower, "upper_m": $0.upper, "edf": $0.degreesOfFreedom]
+            [
+                "tau_s": $0.averagingTime, "adev_m": $0.deviation, "lower_m": $0.lower, "upper_m": $0.upper,
+                "edf": $0.degreesOfFreedom,
+            ]
         }
         let f = r.allanFit
-        var fit: [String: Any] = ["gps_sigma": f.correlatedStandardDeviation, "gps_tau": f.correlationTime,
-                                  "gps_white": f.whiteStandardDeviation]
+        var fit: [String: Any] = [
+            "gps_sigma": f.correlatedStandardDeviation, "gps_tau": f.correlationTime,
+            "gps_white": f.whiteStandardDeviation,
+        ]
         if let k = r.allanVerticalAccuracyScale { fit["gps_vacc_scale"] = k }
         object["allan_fit"] = fit
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -141,7 +165,8 @@ public struct IdentifyCommand: Command {
     static func parametersFile(_ r: ReceiverIdentification) -> Data {
         var object: [String: Any] = ["gps_adapt": false]
         for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
         return data + Data("\n".utf8)
     }
 }

@@ -14,17 +14,41 @@ struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
         return [
-            .init("gps-sigma", .value, placeholder: "M", help: "Spread of the correlated GPS error, in metres (default \(d.gpsErrorStandardDeviation))."),
-            .init("gps-tau", .value, placeholder: "S", help: "Correlation time of the GPS error, in seconds (default \(d.gpsCorrelationTime))."),
-            .init("gps-white", .value, placeholder: "M", help: "White GPS noise, one sigma in metres (default \(d.gpsWhiteNoiseStandardDeviation))."),
-            .init("baro-sigma", .value, placeholder: "HPA", help: "Barometer noise, one sigma in hPa (default \(d.barometerNoiseStandardDeviation))."),
-            .init("weather-q", .value, placeholder: "HPA2_PER_S", help: "Weather random walk, in hPa²/s (default 1/3600)."),
-            .init("altitude-q", .value, placeholder: "M2_PER_S", help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
-            .init("params", .value, placeholder: "FILE", help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
-            .init("gate", .value, placeholder: "on|off", help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
-            .init("adapt", .value, placeholder: "on|off", help: "Learn the GPS error model while fusing (default off: the fixed model)."),
-            .init("gps-vacc-scale", .value, placeholder: "K", help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
-            .init("fronts", .value, placeholder: "on|off", help: "The model's extensions: weather tendency, fronts, barometric velocity, column state, faults (default on; off with --gate off is the plain model)."),
+            .init(
+                "gps-sigma", .value, placeholder: "M",
+                help: "Spread of the correlated GPS error, in metres (default \(d.gpsErrorStandardDeviation))."),
+            .init(
+                "gps-tau", .value, placeholder: "S",
+                help: "Correlation time of the GPS error, in seconds (default \(d.gpsCorrelationTime))."),
+            .init(
+                "gps-white", .value, placeholder: "M",
+                help: "White GPS noise, one sigma in metres (default \(d.gpsWhiteNoiseStandardDeviation))."),
+            .init(
+                "baro-sigma", .value, placeholder: "HPA",
+                help: "Barometer noise, one sigma in hPa (default \(d.barometerNoiseStandardDeviation))."),
+            .init(
+                "weather-q", .value, placeholder: "HPA2_PER_S", help: "Weather random walk, in hPa²/s (default 1/3600)."
+            ),
+            .init(
+                "altitude-q", .value, placeholder: "M2_PER_S",
+                help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
+            .init(
+                "params", .value, placeholder: "FILE",
+                help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
+            .init(
+                "gate", .value, placeholder: "on|off",
+                help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
+            .init(
+                "adapt", .value, placeholder: "on|off",
+                help: "Learn the GPS error model while fusing (default off: the fixed model)."),
+            .init(
+                "gps-vacc-scale", .value, placeholder: "K",
+                help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
+            .init(
+                "fronts", .value, placeholder: "on|off",
+                help:
+                    "The model's extensions: weather tendency, fronts, barometric velocity, column state, faults (default on; off with --gate off is the plain model)."
+            ),
         ]
     }()
 
@@ -49,11 +73,11 @@ struct ModelOptions: Sendable {
 
     // Immutable; key paths are not yet Sendable.
     nonisolated(unsafe) private static let keys: [(String, WritableKeyPath<AltitudeModelParameters, Double>)] = [
-            ("gps-sigma", \.gpsErrorStandardDeviation), ("gps-tau", \.gpsCorrelationTime),
-            ("gps-white", \.gpsWhiteNoiseStandardDeviation), ("baro-sigma", \.barometerNoiseStandardDeviation),
-            ("weather-q", \.weatherNoiseDensity), ("altitude-q", \.altitudeNoiseDensity),
-            ("gps-vacc-scale", \.gpsVerticalAccuracyScale),
-        ]
+        ("gps-sigma", \.gpsErrorStandardDeviation), ("gps-tau", \.gpsCorrelationTime),
+        ("gps-white", \.gpsWhiteNoiseStandardDeviation), ("baro-sigma", \.barometerNoiseStandardDeviation),
+        ("weather-q", \.weatherNoiseDensity), ("altitude-q", \.altitudeNoiseDensity),
+        ("gps-vacc-scale", \.gpsVerticalAccuracyScale),
+    ]
 
     /// The model in words for titles and reports: `default model`, or `model: ` and the options given.
     var summary: String {
@@ -92,15 +116,19 @@ struct ModelOptions: Sendable {
                 let keys = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
                 fileSetsAdaptation = keys?["gps_adapt"] != nil
             } catch {
-                throw InputError(file: paramsFile, message: "found invalid model parameters (\(error)); expected a JSON "
-                                 + "object with keys such as gps_sigma, gps_tau, gps_white, baro_sigma, weather_q, altitude_q")
+                throw InputError(
+                    file: paramsFile,
+                    message: "found invalid model parameters (\(error)); expected a JSON "
+                        + "object with keys such as gps_sigma, gps_tau, gps_white, baro_sigma, weather_q, altitude_q")
             }
         }
         for (name, value) in overrides {
             if let key = Self.keys.first(where: { $0.0 == name })?.1 { p[keyPath: key] = value }
         }
         if gate == false { p.gateStandardDeviations = nil }
-        if gate == true && p.gateStandardDeviations == nil { p.gateStandardDeviations = AltitudeModelParameters().gateStandardDeviations }
+        if gate == true && p.gateStandardDeviations == nil {
+            p.gateStandardDeviations = AltitudeModelParameters().gateStandardDeviations
+        }
         if let fronts {
             p.detectsFronts = fronts
             if !fronts {

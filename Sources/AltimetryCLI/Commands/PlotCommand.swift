@@ -6,14 +6,20 @@ import Foundation
 public struct PlotCommand: Command {
     public static let name = "plot"
     public static let overview = "Draw a recording and its fused altitude and QNH as an SVG."
-    public static let synopsis = "INPUT [--out FILE.svg] [--skip-invalid] [--track ID] [--reference COLUMN] [model options]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("out", .value, placeholder: "FILE.svg", help: "Write the SVG to FILE, atomically (default standard output)."),
-        .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-        .init("track", .value, placeholder: "ID", help: "With several tracks: the track to draw (default the first)."),
-        .init("reference", .value, placeholder: "COLUMN",
-              help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
-    ] + ModelOptions.options
+    public static let synopsis =
+        "INPUT [--out FILE.svg] [--skip-invalid] [--track ID] [--reference COLUMN] [model options]"
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init(
+                "out", .value, placeholder: "FILE.svg",
+                help: "Write the SVG to FILE, atomically (default standard output)."),
+            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
+            .init(
+                "track", .value, placeholder: "ID", help: "With several tracks: the track to draw (default the first)."),
+            .init(
+                "reference", .value, placeholder: "COLUMN",
+                help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
+        ] + ModelOptions.options
 
     let input: String
     let out: String?
@@ -34,27 +40,36 @@ public struct PlotCommand: Command {
     public func run(console: Console) -> ExitCode {
         do throws(InputError) {
             let parameters = try model.parameters()
-            let table = try InputLoader.table(input, options: ReadOptions(skipInvalid: skipInvalid,
-                                                                           referenceColumn: referenceColumn))
+            let table = try InputLoader.table(
+                input,
+                options: ReadOptions(
+                    skipInvalid: skipInvalid,
+                    referenceColumn: referenceColumn))
             for notice in table.notices { console.writeError(notice + "\n") }
             for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
             let chosen: Int
             if let track {
                 guard let index = table.trackNames.firstIndex(of: track) else {
-                    throw InputError(file: table.file, message: "found no track '\(track)'; expected one of "
-                                     + table.trackNames.joined(separator: ", "), exitCode: .usage)
+                    throw InputError(
+                        file: table.file,
+                        message: "found no track '\(track)'; expected one of "
+                            + table.trackNames.joined(separator: ", "), exitCode: .usage)
                 }
                 chosen = index
             } else {
                 chosen = 0
-                if table.trackNames.count > 1 { console.writeError("notice: drawing track '\(table.trackNames[0])' (use --track)\n") }
+                if table.trackNames.count > 1 {
+                    console.writeError("notice: drawing track '\(table.trackNames[0])' (use --track)\n")
+                }
             }
-            var fusion = try TrackFusion(name: table.trackNames[chosen], file: table.file, parameters: parameters,
-                                         resume: nil, skipInvalid: skipInvalid, smooth: false)
+            var fusion = try TrackFusion(
+                name: table.trackNames[chosen], file: table.file, parameters: parameters,
+                resume: nil, skipInvalid: skipInvalid, smooth: false)
             var naive = NaiveAveragingBaseline()
-            var plot = AltitudePlot(times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
-                                    qnhSigma: [], referenceName: table.referenceColumn,
-                                    title: Self.title(input, model: model.summary), fronts: [])
+            var plot = AltitudePlot(
+                times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
+                qnhSigma: [], referenceName: table.referenceColumn,
+                title: Self.title(input, model: model.summary), fronts: [])
             // The reference, where it sits on rows of its own (a drone's onboard estimate), is carried to each drawn
             // row from the nearest earlier value, as `evaluate` scores it.
             var reference: Double?
@@ -68,7 +83,9 @@ public struct PlotCommand: Command {
                     plot.truth.append(reference)
                     plot.gps.append(row.gpsAltitude)
                     if case .gated = status { plot.gated.append(true) } else { plot.gated.append(false) }
-                    plot.naive.append(naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude).altitudeMeters)
+                    plot.naive.append(
+                        naive.update(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude)
+                            .altitudeMeters)
                     plot.fused.append(f.altitude)
                     plot.sigma.append(f.altitudeStandardDeviation)
                     plot.qnh.append(f.seaLevelPressure)
@@ -80,7 +97,11 @@ public struct PlotCommand: Command {
                 throw InputError(file: table.file, message: "found no usable rows to draw")
             }
             let bytes = Array(plot.svg().utf8)
-            if let out { try AtomicFile.write(bytes, to: out) } else { console.write(String(decoding: bytes, as: UTF8.self)) }
+            if let out {
+                try AtomicFile.write(bytes, to: out)
+            } else {
+                console.write(String(decoding: bytes, as: UTF8.self))
+            }
             return .success
         } catch {
             console.writeError("error: \(error)\n")

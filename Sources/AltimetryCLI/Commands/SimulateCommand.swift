@@ -42,8 +42,10 @@ public struct SimulateCommand: Command {
         } else if let name = StressScenarioName(rawValue: text) {
             scenario = .stress(name)
         } else {
-            throw UsageError("unknown scenario '\(text)'; expected one of "
-                             + (ScenarioName.allCases.map(\.rawValue) + StressScenarioName.allCases.map(\.rawValue)).joined(separator: ", "))
+            throw UsageError(
+                "unknown scenario '\(text)'; expected one of "
+                    + (ScenarioName.allCases.map(\.rawValue) + StressScenarioName.allCases.map(\.rawValue)).joined(
+                        separator: ", "))
         }
         seed = UInt64(try a.integer("seed", default: 1, minimum: 0))
         duration = a.values["duration"] == nil ? nil : try a.number("duration", default: 0, validRange: 1...604_800)
@@ -73,8 +75,9 @@ public struct SimulateCommand: Command {
         } else {
             console.write(String(decoding: bytes, as: UTF8.self))
         }
-        console.writeError("simulated '\(scenario.rawValue)' (seed \(seed)): \(recording.readings.count) rows, "
-                           + "\(Fixed.text(recording.readings.last?.time ?? 0, 0)) s\n")
+        console.writeError(
+            "simulated '\(scenario.rawValue)' (seed \(seed)): \(recording.readings.count) rows, "
+                + "\(Fixed.text(recording.readings.last?.time ?? 0, 0)) s\n")
         return .success
     }
 
@@ -83,7 +86,8 @@ public struct SimulateCommand: Command {
     /// Pressure carries 4 decimals (0.0001 hPa, 1 mm of altitude, far below the barometer's noise), metres 3.
     static func csv(_ readings: [SimulatedReading]) -> [UInt8] {
         let hasTemperature = readings.contains { $0.temperatureCelsius != nil }
-        var out = Array(("t,pressure_hpa,gps_alt_m,gps_vacc_m" + (hasTemperature ? ",temperature_c" : "") + ",true_alt_m\n").utf8)
+        var out = Array(
+            ("t,pressure_hpa,gps_alt_m,gps_vacc_m" + (hasTemperature ? ",temperature_c" : "") + ",true_alt_m\n").utf8)
         out.reserveCapacity(readings.count * 48)
         let comma = UInt8(ascii: ",")
         for r in readings {

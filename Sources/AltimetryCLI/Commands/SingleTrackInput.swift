@@ -14,12 +14,15 @@ enum SingleTrackInput {
         for notice in table.notices { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
         guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; \(command) expects one")
+            throw InputError(
+                file: table.file, message: "found \(table.trackNames.count) tracks; \(command) expects one")
         }
-        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }.map {
-            AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                            gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
-        }
+        let readings = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
+            .map {
+                AltitudeReading(
+                    time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                    gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+            }
         return (table.file, readings)
     }
 }

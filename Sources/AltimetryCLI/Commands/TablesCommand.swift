@@ -11,7 +11,7 @@ public struct TablesCommand: Command {
     public static let overview = "Reproduce every table and figure of the seed article."
     public static let synopsis = "[--json]"
     public static let options: [ArgumentScanner.Option] = [
-        .init("json", .flag, help: "Print one JSON object instead of text tables."),
+        .init("json", .flag, help: "Print one JSON object instead of text tables.")
     ]
 
     /// Whether to print JSON.

@@ -56,7 +56,8 @@ struct AltitudePlot {
         let p1 = { (v: Double) in y1.position(v, from: Self.bottom1, to: Self.top1) }
         let p2 = { (v: Double) in y2.position(v, from: Self.bottom2, to: Self.top2) }
         let stride = max(1, times.count / Self.maximumPoints)
-        let keep = Swift.stride(from: 0, to: times.count, by: stride).map { $0 } + (times.isEmpty ? [] : [times.count - 1])
+        let keep =
+            Swift.stride(from: 0, to: times.count, by: stride).map { $0 } + (times.isEmpty ? [] : [times.count - 1])
 
         var s = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -66,11 +67,15 @@ struct AltitudePlot {
             <text id="title" x="\(f(Self.left))" y="24" font-size="14">\(Self.escaped(title))</text>
 
             """
-        s += axes(x: x, y: y1, px: px, py: p1, top: Self.top1, bottom: Self.bottom1, yLabel: "Altitude (m)", xLabel: nil)
-        s += axes(x: x, y: y2, px: px, py: p2, top: Self.top2, bottom: Self.bottom2, yLabel: "QNH (hPa)",
-                  xLabel: "Time (\(timeName))")
+        s += axes(
+            x: x, y: y1, px: px, py: p1, top: Self.top1, bottom: Self.bottom1, yLabel: "Altitude (m)", xLabel: nil)
+        s += axes(
+            x: x, y: y2, px: px, py: p2, top: Self.top2, bottom: Self.bottom2, yLabel: "QNH (hPa)",
+            xLabel: "Time (\(timeName))")
         s += band(id: "fused-band", keep, xs, fused, sigma, px, p1, color: "#9ecae1")
-        if truth.contains(where: { $0 != nil }) { s += line(id: "truth", keep, xs, truth, px, p1, color: "black", dash: "4 3") }
+        if truth.contains(where: { $0 != nil }) {
+            s += line(id: "truth", keep, xs, truth, px, p1, color: "black", dash: "4 3")
+        }
         s += dots(id: "gps-fixes", xs, gps.indices.map { gated[$0] ? nil : gps[$0] }, px, p1, stride: stride)
         s += crosses(id: "gated-fixes", xs, gps.indices.map { gated[$0] ? gps[$0] : nil }, px, p1)
         s += line(id: "naive", keep, xs, naive, px, p1, color: "#e6550d", dash: nil)
@@ -83,10 +88,13 @@ struct AltitudePlot {
         return s
     }
 
-    private func axes(x: PlotAxis, y: PlotAxis, px: (Double) -> Double, py: (Double) -> Double, top: Double,
-                      bottom: Double, yLabel: String, xLabel: String?) -> String {
+    private func axes(
+        x: PlotAxis, y: PlotAxis, px: (Double) -> Double, py: (Double) -> Double, top: Double,
+        bottom: Double, yLabel: String, xLabel: String?
+    ) -> String {
         let l = Self.left, r = Self.width - Self.right
-        var s = "<g class=\"axes\" stroke=\"#888\" fill=\"none\"><rect x=\"\(f(l))\" y=\"\(f(top))\" width=\"\(f(r - l))\" height=\"\(f(bottom - top))\"/></g>\n"
+        var s =
+            "<g class=\"axes\" stroke=\"#888\" fill=\"none\"><rect x=\"\(f(l))\" y=\"\(f(top))\" width=\"\(f(r - l))\" height=\"\(f(bottom - top))\"/></g>\n"
         s += "<g class=\"ticks\" fill=\"#333\">\n"
         for t in x.ticks {
             let xp = px(t)
@@ -98,26 +106,37 @@ struct AltitudePlot {
             s += "<line x1=\"\(f(l - 5))\" y1=\"\(f(yp))\" x2=\"\(f(r))\" y2=\"\(f(yp))\" stroke=\"#eee\"/>"
             s += "<text x=\"\(f(l - 8))\" y=\"\(f(yp + 4))\" text-anchor=\"end\">\(y.label(t))</text>\n"
         }
-        s += "<text transform=\"translate(18 \(f((top + bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(yLabel)</text>\n"
-        if let xLabel { s += "<text x=\"\(f((l + r) / 2))\" y=\"\(f(bottom + 38))\" text-anchor=\"middle\">\(xLabel)</text>\n" }
+        s +=
+            "<text transform=\"translate(18 \(f((top + bottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(yLabel)</text>\n"
+        if let xLabel {
+            s += "<text x=\"\(f((l + r) / 2))\" y=\"\(f(bottom + 38))\" text-anchor=\"middle\">\(xLabel)</text>\n"
+        }
         return s + "</g>\n"
     }
 
-    private func line(id: String, _ keep: [Int], _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double,
-                      _ py: (Double) -> Double, color: String, dash: String?) -> String {
+    private func line(
+        id: String, _ keep: [Int], _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double,
+        _ py: (Double) -> Double, color: String, dash: String?
+    ) -> String {
         var d = ""
         var pen = false
         for i in keep {
-            guard let y = ys[i], y.isFinite else { pen = false; continue }
+            guard let y = ys[i], y.isFinite else {
+                pen = false
+                continue
+            }
             d += (pen ? "L" : "M") + "\(f(px(xs[i]))) \(f(py(y))) "
             pen = true
         }
         let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        return "<g id=\"\(id)\"><path d=\"\(d)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dashing)/></g>\n"
+        return
+            "<g id=\"\(id)\"><path d=\"\(d)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dashing)/></g>\n"
     }
 
-    private func band(id: String, _ keep: [Int], _ xs: [Double], _ mean: [Double], _ sd: [Double],
-                      _ px: (Double) -> Double, _ py: (Double) -> Double, color: String) -> String {
+    private func band(
+        id: String, _ keep: [Int], _ xs: [Double], _ mean: [Double], _ sd: [Double],
+        _ px: (Double) -> Double, _ py: (Double) -> Double, color: String
+    ) -> String {
         let valid = keep.filter { mean[$0].isFinite && sd[$0].isFinite }
         guard !valid.isEmpty else { return "<g id=\"\(id)\"/>\n" }
         var d = ""
@@ -126,8 +145,10 @@ struct AltitudePlot {
         return "<g id=\"\(id)\"><path d=\"\(d)Z\" fill=\"\(color)\" fill-opacity=\"0.6\" stroke=\"none\"/></g>\n"
     }
 
-    private func dots(id: String, _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double, _ py: (Double) -> Double,
-                      stride: Int) -> String {
+    private func dots(
+        id: String, _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double, _ py: (Double) -> Double,
+        stride: Int
+    ) -> String {
         var s = "<g id=\"\(id)\" fill=\"#636363\" fill-opacity=\"0.5\">"
         var k = 0
         for i in ys.indices {
@@ -139,12 +160,15 @@ struct AltitudePlot {
         return s + "</g>\n"
     }
 
-    private func crosses(id: String, _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double, _ py: (Double) -> Double) -> String {
+    private func crosses(
+        id: String, _ xs: [Double], _ ys: [Double?], _ px: (Double) -> Double, _ py: (Double) -> Double
+    ) -> String {
         var s = "<g id=\"\(id)\" stroke=\"#de2d26\" stroke-width=\"1.5\">"
         for i in ys.indices {
             guard let y = ys[i] else { continue }
             let cx = px(xs[i]), cy = py(y)
-            s += "<path d=\"M\(f(cx - 3)) \(f(cy - 3))L\(f(cx + 3)) \(f(cy + 3))M\(f(cx - 3)) \(f(cy + 3))L\(f(cx + 3)) \(f(cy - 3))\"/>"
+            s +=
+                "<path d=\"M\(f(cx - 3)) \(f(cy - 3))L\(f(cx + 3)) \(f(cy + 3))M\(f(cx - 3)) \(f(cy + 3))L\(f(cx + 3)) \(f(cy - 3))\"/>"
         }
         return s + "</g>\n"
     }
@@ -161,20 +185,24 @@ struct AltitudePlot {
         let starts = fronts.map { px(($0.startTime - t0) / timeUnit) }
         let ends = fronts.map { px(($0.endTime - t0) / timeUnit) }
         let labels = fronts.map { "front \(Fixed.text($0.sizeHectopascals, 1)) hPa" }
-        let rows = Self.labelRows(starts: starts.map { $0 + 3 },
-                                  widths: labels.map { Double($0.count) * Self.labelCharacterWidth },
-                                  rowCount: Self.frontLabelRows)
+        let rows = Self.labelRows(
+            starts: starts.map { $0 + 3 },
+            widths: labels.map { Double($0.count) * Self.labelCharacterWidth },
+            rowCount: Self.frontLabelRows)
         // Every span first, then every label, so no span is drawn over a label.
         for k in fronts.indices {
-            s += "<rect x=\"\(f(starts[k]))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, ends[k] - starts[k])))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>\n"
+            s +=
+                "<rect x=\"\(f(starts[k]))\" y=\"\(f(Self.top2))\" width=\"\(f(max(1, ends[k] - starts[k])))\" height=\"\(f(Self.bottom2 - Self.top2))\"/>\n"
         }
         for k in fronts.indices {
             guard let row = rows[k] else { continue }
-            s += "<text x=\"\(f(starts[k] + 3))\" y=\"\(f(Self.top2 + 14 + 15 * Double(row)))\" fill=\"#a63603\" fill-opacity=\"1\">\(labels[k])</text>\n"
+            s +=
+                "<text x=\"\(f(starts[k] + 3))\" y=\"\(f(Self.top2 + 14 + 15 * Double(row)))\" fill=\"#a63603\" fill-opacity=\"1\">\(labels[k])</text>\n"
         }
         let unlabelled = rows.filter { $0 == nil }.count
         if unlabelled > 0 {
-            s += "<text x=\"\(f(Self.width - Self.right - 4))\" y=\"\(f(Self.bottom2 - 6))\" text-anchor=\"end\" "
+            s +=
+                "<text x=\"\(f(Self.width - Self.right - 4))\" y=\"\(f(Self.bottom2 - 6))\" text-anchor=\"end\" "
                 + "fill=\"#a63603\" fill-opacity=\"1\">\(unlabelled) more front\(unlabelled == 1 ? "" : "s") not labelled</text>\n"
         }
         return s + "</g>\n"
@@ -203,9 +231,13 @@ struct AltitudePlot {
 
     private func legend() -> String {
         var entries: [(String, String)] = []
-        if truth.contains(where: { $0 != nil }) { entries.append(("black", referenceName == "true_alt_m" ? "Truth" : "Reference")) }
-        entries += [("#636363", "GPS fixes"), ("#de2d26", "Gated fixes"), ("#e6550d", "Naive averaging"),
-                    ("#08519c", "Fused altitude"), ("#9ecae1", "Fused ±1σ"), ("#006d2c", "QNH (±1σ band)")]
+        if truth.contains(where: { $0 != nil }) {
+            entries.append(("black", referenceName == "true_alt_m" ? "Truth" : "Reference"))
+        }
+        entries += [
+            ("#636363", "GPS fixes"), ("#de2d26", "Gated fixes"), ("#e6550d", "Naive averaging"),
+            ("#08519c", "Fused altitude"), ("#9ecae1", "Fused ±1σ"), ("#006d2c", "QNH (±1σ band)"),
+        ]
         if !fronts.isEmpty { entries.append(("#fdd0a2", "Weather front")) }
         let x = Self.width - Self.right + 15
         var s = "<g id=\"legend\">\n"

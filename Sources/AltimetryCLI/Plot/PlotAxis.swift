@@ -15,7 +15,10 @@ struct PlotAxis {
         let finite = values.filter(\.isFinite)
         var low = finite.min() ?? 0
         var high = finite.max() ?? 1
-        if high - low < 1e-9 { low -= 0.5; high += 0.5 }
+        if high - low < 1e-9 {
+            low -= 0.5
+            high += 0.5
+        }
         let raw = (high - low) / Double(max(count, 2))
         let magnitude = pow10(raw.magnitudeExponent)
         let step = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
@@ -24,7 +27,10 @@ struct PlotAxis {
         self.step = step
         var ticks: [Double] = []
         var t = lower
-        while t <= upper + step * 1e-9 { ticks.append(t); t += step }
+        while t <= upper + step * 1e-9 {
+            ticks.append(t)
+            t += step
+        }
         self.ticks = ticks
     }
 
@@ -52,8 +58,14 @@ extension Double {
         var k = 0
         var x = self
         guard x > 0, x.isFinite else { return 0 }
-        while x >= 10 { x /= 10; k += 1 }
-        while x < 1 { x *= 10; k -= 1 }
+        while x >= 10 {
+            x /= 10
+            k += 1
+        }
+        while x < 1 {
+            x *= 10
+            k -= 1
+        }
         return k
     }
 }

@@ -144,41 +144,50 @@ extension SeedTables {
     ///   - monteCarloSeed: seed of the generator shared by the averaging windows, in order.
     /// - Throws: `AtmosphereError` or `GaussMarkovAveragingError`; neither can happen with the seed's inputs.
     /// - Complexity: dominated by the Monte Carlo, 4,260 × `monteCarloTrials` Gauss-Markov steps.
-    public static func compute(monteCarloTrials: Int = monteCarloTrials,
-                               monteCarloSeed: UInt64 = monteCarloSeed) throws -> SeedTables {
+    public static func compute(
+        monteCarloTrials: Int = monteCarloTrials,
+        monteCarloSeed: UInt64 = monteCarloSeed
+    ) throws -> SeedTables {
         let isa = try atmosphereAltitudes.map { h in
-            AtmosphereRow(altitude: h, pressure: try StandardAtmosphere.pressure(atAltitude: h),
-                          metersPerHectopascal: try StandardAtmosphere.metersPerHectopascal(atAltitude: h))
+            AtmosphereRow(
+                altitude: h, pressure: try StandardAtmosphere.pressure(atAltitude: h),
+                metersPerHectopascal: try StandardAtmosphere.metersPerHectopascal(atAltitude: h))
         }
 
         let ground = try StandardAtmosphere.pressure(atAltitude: 0)
         let top = try StandardAtmosphere.pressure(atAltitude: climbHeight)
         let zeroCelsius: Kelvin = 273.15
         let temperature = try assumedTemperatures.map { celsius in
-            TemperatureRow(celsius: celsius,
-                           apparentClimb: try StandardAtmosphere.heightDifference(from: ground, to: top,
-                                                                                  meanTemperature: zeroCelsius + celsius))
+            TemperatureRow(
+                celsius: celsius,
+                apparentClimb: try StandardAtmosphere.heightDifference(
+                    from: ground, to: top,
+                    meanTemperature: zeroCelsius + celsius))
         }
 
         let wind = try windSpeeds.map { v in
-            WindRow(speed: v, pressure: StandardAtmosphere.dynamicPressure(windSpeed: v),
-                    apparentHeight: try StandardAtmosphere.apparentHeight(windSpeed: v))
+            WindRow(
+                speed: v, pressure: StandardAtmosphere.dynamicPressure(windSpeed: v),
+                apparentHeight: try StandardAtmosphere.apparentHeight(windSpeed: v))
         }
 
-        let gps = try GaussMarkovAveraging(standardDeviation: gpsStandardDeviation, correlationTime: gpsCorrelationTime,
-                                           sampleInterval: gpsSampleInterval)
+        let gps = try GaussMarkovAveraging(
+            standardDeviation: gpsStandardDeviation, correlationTime: gpsCorrelationTime,
+            sampleInterval: gpsSampleInterval)
         var generator = SeededGenerator(seed: monteCarloSeed)
         var averaging: [AveragingRow] = []
         for window in averagingWindows {
             let n = gps.sampleCount(window: window)
-            averaging.append(AveragingRow(
-                window: window,
-                simulated: try gps.monteCarloMeanStandardDeviation(sampleCount: n, trials: monteCarloTrials,
-                                                                   using: &generator),
-                exact: gps.meanStandardDeviation(sampleCount: n),
-                approximation: gps.largeWindowApproximation(window: window),
-                independent: gps.independentSamplesStandardDeviation(sampleCount: n),
-                generalizedLeastSquaresBound: gps.generalizedLeastSquaresStandardDeviation(sampleCount: n)))
+            averaging.append(
+                AveragingRow(
+                    window: window,
+                    simulated: try gps.monteCarloMeanStandardDeviation(
+                        sampleCount: n, trials: monteCarloTrials,
+                        using: &generator),
+                    exact: gps.meanStandardDeviation(sampleCount: n),
+                    approximation: gps.largeWindowApproximation(window: window),
+                    independent: gps.independentSamplesStandardDeviation(sampleCount: n),
+                    generalizedLeastSquaresBound: gps.generalizedLeastSquaresStandardDeviation(sampleCount: n)))
         }
 
         let visit = BuildingVisit.simulate(seed: buildingVisitSeed, floorHeight: floorHeight)
@@ -187,7 +196,8 @@ extension SeedTables {
             trueFloor: Int(((visit.trueHeight.last ?? 0) / floorHeight).rounded()),
             naiveFloor: Int(((visit.relativeAltitude.last ?? 0) / floorHeight).rounded()))
 
-        return SeedTables(isa: isa, scaleHeight: try StandardAtmosphere.scaleHeight(), temperature: temperature,
-                          wind: wind, gpsAveraging: averaging, buildingVisit: summary)
+        return SeedTables(
+            isa: isa, scaleHeight: try StandardAtmosphere.scaleHeight(), temperature: temperature,
+            wind: wind, gpsAveraging: averaging, buildingVisit: summary)
     }
 }

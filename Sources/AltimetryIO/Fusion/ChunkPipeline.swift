@@ -44,8 +44,11 @@ struct ChunkPipeline {
     ///   - write: writes chunk s; false stops the pipeline.
     /// - Returns: true when every chunk was read, processed and written; false after a failure (tasks already
     ///   started finish first).
-    func run(read: @escaping @Sendable (Int) -> ReadOutcome, process: @escaping @Sendable (_ lane: Int, _ chunk: Int) -> Bool,
-             write: @escaping @Sendable (Int) -> Bool) -> Bool {
+    func run(
+        read: @escaping @Sendable (Int) -> ReadOutcome,
+        process: @escaping @Sendable (_ lane: Int, _ chunk: Int) -> Bool,
+        write: @escaping @Sendable (Int) -> Bool
+    ) -> Bool {
         precondition(lanes >= 1 && slots >= 1 && jobs >= 1)
         let state = State(lanes: lanes, slots: slots, readFirst: jobs > 1)
         let work: @Sendable (Int) -> Void = { _ in

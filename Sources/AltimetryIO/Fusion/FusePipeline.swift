@@ -65,8 +65,10 @@ public struct FusePipeline: Sendable {
     ///
     /// - Throws: `InputError`: the first bad row (without `skipInvalid`), a structural problem, a failed read
     ///   or write. The rows before it have been written to `sink`.
-    package func run(_ reader: any RowReader, to sink: OutputSink,
-                     diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void) throws(InputError) -> Outcome {
+    package func run(
+        _ reader: any RowReader, to sink: OutputSink,
+        diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void
+    ) throws(InputError) -> Outcome {
         let header = reader.header
         for notice in header.notices { diagnostics(.notice(notice)) }
         let threads = min(max(1, jobs), Self.maximumThreads)
@@ -89,13 +91,15 @@ public struct FusePipeline: Sendable {
         let pipeline = ChunkPipeline(lanes: groupCount, slots: slotCount, jobs: threads)
         _ = pipeline.run(
             read: { [chunkBytes, progress] s in
-                let outcome = source.value.read(into: slots[s % slotCount], approximateBytes: chunkBytes, groups: groupCount)
+                let outcome = source.value.read(
+                    into: slots[s % slotCount], approximateBytes: chunkBytes, groups: groupCount)
                 // About every 4 MB of input.
                 if s % progressInterval == progressInterval - 1 { progress?(source.value.rowCount) }
                 return outcome
             },
             process: { g, s in
-                groups[g].value.fuse(slots[s % slotCount].value, group: g, of: groupCount, into: lines[g][s % slotCount])
+                groups[g].value.fuse(
+                    slots[s % slotCount].value, group: g, of: groupCount, into: lines[g][s % slotCount])
                 return true
             },
             write: { s in
@@ -132,15 +136,22 @@ public struct FusePipeline: Sendable {
     }
 
     /// Smooths every held track (the groups at once) and writes the rows in input order.
-    private func finishSmoothing(groups: [TaskOwned<Group>], formatter: FusedLineFormatter, outcome: inout Outcome,
-                                 output: TaskOwned<Output>) throws(InputError) {
+    private func finishSmoothing(
+        groups: [TaskOwned<Group>], formatter: FusedLineFormatter, outcome: inout Outcome,
+        output: TaskOwned<Output>
+    ) throws(InputError) {
         let names = outcome.header.trackNames
         let format = format, parameters = parameters
         // Each group smooths its own tracks into its own `smoothed`; everything is read after all have joined.
         let work: @Sendable (Int) -> Void = { g in
-            groups[g].value.smoothHeldTracks(group: g, of: groups.count, names: names, format: format, parameters: parameters)
+            groups[g].value.smoothHeldTracks(
+                group: g, of: groups.count, names: names, format: format, parameters: parameters)
         }
-        if groups.count == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: groups.count, execute: work) }
+        if groups.count == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: groups.count, execute: work)
+        }
         var tracks = [TrackLines?](repeating: nil, count: names.count)
         for group in groups {
             if let error = group.value.smoothingError { throw error }
@@ -275,28 +286,34 @@ private struct Group {
                 while places.count <= local { places.append(-1) }
                 do throws(InputError) {
                     if places[local] < 0 {
-                        fusions.append(try TrackFusion(name: track < names.count ? names[track] : "", file: file,
-                                                       parameters: pipeline.parameters, resume: pipeline.resume,
-                                                       skipInvalid: pipeline.skipInvalid, smooth: mode == .hold))
+                        fusions.append(
+                            try TrackFusion(
+                                name: track < names.count ? names[track] : "", file: file,
+                                parameters: pipeline.parameters, resume: pipeline.resume,
+                                skipInvalid: pipeline.skipInvalid, smooth: mode == .hold))
                         places[local] = fusions.count - 1
                     }
                     // Through the array's subscript, in place: the fusion (the filter's state) is not copied per row.
                     let refusals = fusions[places[local]].refusals.count
                     let (estimate, status) = try fusions[places[local]].fuse(rows, i)
-                    if fusions[places[local]].refusals.count > refusals, let refusal = fusions[places[local]].refusals.last {
+                    if fusions[places[local]].refusals.count > refusals,
+                        let refusal = fusions[places[local]].refusals.last
+                    {
                         lines.refused.append((i, refusal))
                     }
-                    let row = FusedLineFormatter.Row(estimate: estimate, status: status, timeText: timeTexts?[i],
-                                                     trackName: formatter.columns.hasTrackColumn && track < names.count ? names[track] : "")
+                    let row = FusedLineFormatter.Row(
+                        estimate: estimate, status: status, timeText: timeTexts?[i],
+                        trackName: formatter.columns.hasTrackColumn && track < names.count ? names[track] : "")
                     let before = lines.bytes.count
                     switch mode {
                     case .csv: formatter.appendCSV(rows, i, row, passThrough: table.passThrough, to: &lines.bytes)
                     case .ndjson: formatter.appendNDJSON(rows, i, row, passThrough: table.passThrough, to: &lines.bytes)
                     case .gpx: formatter.appendGPX(rows, i, row, to: &lines.bytes)
                     case .hold:
-                        fusions[places[local]].held?.hold(rows[i], timeText: timeTexts?[i],
-                                                          passThrough: table.passThrough[(i * width)..<((i + 1) * width)],
-                                                          estimate: estimate, status: status)
+                        fusions[places[local]].held?.hold(
+                            rows[i], timeText: timeTexts?[i],
+                            passThrough: table.passThrough[(i * width)..<((i + 1) * width)],
+                            estimate: estimate, status: status)
                     }
                     lines.lengths.append(Int32(lines.bytes.count - before))
                 } catch {
@@ -310,8 +327,10 @@ private struct Group {
 
 extension Group {
     /// Smooths the group's held tracks (group `g` of `count`) and formats their lines in `format`.
-    mutating func smoothHeldTracks(group g: Int, of count: Int, names: [String], format: OutputFormat,
-                                   parameters: AltitudeModelParameters) {
+    mutating func smoothHeldTracks(
+        group g: Int, of count: Int, names: [String], format: OutputFormat,
+        parameters: AltitudeModelParameters
+    ) {
         for (local, place) in places.enumerated() where place >= 0 {
             let k = local * count + g
             guard var held = fusions[place].held else { continue }
@@ -330,10 +349,12 @@ extension Group {
                         throw InputError(file: file, message: "the ascent could not be measured: \(error)")
                     }
                 }
-                let final = try held.smooth(consume readings, parameters: parameters, file: file) { i, estimate, status in
-                    let row = FusedLineFormatter.Row(estimate: estimate, status: status,
-                                                     timeText: held.timeTexts.isEmpty ? nil : held.timeTexts[i],
-                                                     trackName: k < names.count ? names[k] : "")
+                let final = try held.smooth(consume readings, parameters: parameters, file: file) {
+                    i, estimate, status in
+                    let row = FusedLineFormatter.Row(
+                        estimate: estimate, status: status,
+                        timeText: held.timeTexts.isEmpty ? nil : held.timeTexts[i],
+                        trackName: k < names.count ? names[k] : "")
                     let before = lines.count
                     held.rows.withUnsafeBufferPointer { rows in
                         switch format {
@@ -373,7 +394,8 @@ private struct Output: ~Copyable {
     /// `--smooth`: each row's track, in input order.
     var order: [Int32] = []
 
-    init(sink: OutputSink, diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void, mode: Group.Mode, groupCount: Int) {
+    init(sink: OutputSink, diagnostics: @escaping @Sendable (FuseDiagnostic) -> Void, mode: Group.Mode, groupCount: Int)
+    {
         self.sink = sink
         self.diagnostics = diagnostics
         self.mode = mode
@@ -415,7 +437,9 @@ private struct Output: ~Copyable {
         for part in lines { messages += part.value.refused.filter { $0.row < stop }.map(\.error) }
         guard !messages.isEmpty else { return }
         skippedCount += messages.count
-        for error in messages.enumerated().sorted(by: { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }) {
+        for error in messages.enumerated().sorted(by: {
+            ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+        }) {
             diagnostics(.skipped(error.element))
         }
     }
@@ -424,7 +448,9 @@ private struct Output: ~Copyable {
     private mutating func writeLines(_ table: InputTable, lines: [TaskOwned<Lines>], count: Int) throws(InputError) {
         if lines.count == 1 {
             let part = lines[0]
-            let length = count == table.rows.count ? part.value.bytes.count
+            let length =
+                count == table.rows.count
+                ? part.value.bytes.count
                 : part.value.lengths.prefix(count).reduce(0) { $0 + Int($1) }
             try part.value.bytes.withBytes { (bytes) throws(InputError) in
                 try sink.write(UnsafeRawBufferPointer(rebasing: bytes[0..<length]))
@@ -440,8 +466,10 @@ private struct Output: ~Copyable {
     }
 
     /// Calls `body` with each of the first `count` rows' lines, in input order, and the row's track.
-    private func stitch(_ table: InputTable, lines: [TaskOwned<Lines>], count: Int,
-                        _ body: (UnsafeRawBufferPointer, Int) -> Void) {
+    private func stitch(
+        _ table: InputTable, lines: [TaskOwned<Lines>], count: Int,
+        _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) {
         // The groups' buffers do not change during this task: their bytes are read in place.
         let sources = lines.map { $0.value.bytes.unsafeBytes }
         var offsets = [Int](repeating: 0, count: lines.count)
@@ -467,7 +495,9 @@ private struct Output: ~Copyable {
             points[track].append(contentsOf: line)
         }
         trackPoints = points
-        if !lacksPositions { lacksPositions = table.rows.prefix(count).contains { $0.latitude == nil || $0.longitude == nil } }
+        if !lacksPositions {
+            lacksPositions = table.rows.prefix(count).contains { $0.latitude == nil || $0.longitude == nil }
+        }
     }
 
     /// Writes the GPX document: one `trk` per track with points, in track order.
@@ -490,7 +520,9 @@ private struct Output: ~Copyable {
             let k = Int(track)
             guard k < tracks.count, let lines = tracks[k], cursors[k] < lines.lengths.count else { continue }
             let length = Int(lines.lengths[cursors[k]])
-            lines.bytes.withUnsafeBytes { out.append(UnsafeRawBufferPointer(rebasing: $0[offsets[k]..<(offsets[k] + length)])) }
+            lines.bytes.withUnsafeBytes {
+                out.append(UnsafeRawBufferPointer(rebasing: $0[offsets[k]..<(offsets[k] + length)]))
+            }
             offsets[k] += length
             cursors[k] += 1
             if out.count >= 1 << 16 {

@@ -27,8 +27,10 @@ struct SmoothedRows {
     var predictions: [AltitudeEstimate] = []
 
     /// Holds a row the forward pass gave `estimate` and `status` (after `TrackFusion.fuse` added its reading).
-    mutating func hold(_ row: InputRow, timeText: String?, passThrough values: ArraySlice<PassThroughValue>,
-                       estimate: AltitudeEstimate?, status: RowStatus) {
+    mutating func hold(
+        _ row: InputRow, timeText: String?, passThrough values: ArraySlice<PassThroughValue>,
+        estimate: AltitudeEstimate?, status: RowStatus
+    ) {
         rows.append(row)
         if let timeText { timeTexts.append(timeText) }
         passThrough.append(contentsOf: values)
@@ -48,8 +50,10 @@ struct SmoothedRows {
     ///
     /// - Returns: the last smoothed estimate (nil without readings).
     /// - Throws: `InputError` naming `file` if the smoother fails.
-    func smooth(_ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters, file: String,
-                _ body: (Int, AltitudeEstimate?, RowStatus) -> Void) throws(InputError) -> AltitudeEstimate? {
+    func smooth(
+        _ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters, file: String,
+        _ body: (Int, AltitudeEstimate?, RowStatus) -> Void
+    ) throws(InputError) -> AltitudeEstimate? {
         // Of the forward pass, per reading: the relative altitude the smoothed estimate carries over, and the
         // row's status.
         var forward: [(relativeAltitude: Double, status: RowStatus)] = []
@@ -70,17 +74,20 @@ struct SmoothedRows {
         if !readings.isEmpty {
             do {
                 // The smoothed estimates arrive in reading order, so the rows are handed over in order as they come.
-                try AltitudeFilter.smooth(consume readings, parameters: parameters, filtered: { _, e in
-                    forward.append((e.relativeAltitude, RowStatus(e)))
-                }, smoothed: { k, e in
-                    handOverRowsWithoutReading()
-                    guard next < outcomes.count, k < forward.count else { return }
-                    var e = e
-                    e.relativeAltitude = forward[k].relativeAltitude
-                    body(next, e, forward[k].status)
-                    last = e
-                    next += 1
-                })
+                try AltitudeFilter.smooth(
+                    consume readings, parameters: parameters,
+                    filtered: { _, e in
+                        forward.append((e.relativeAltitude, RowStatus(e)))
+                    },
+                    smoothed: { k, e in
+                        handOverRowsWithoutReading()
+                        guard next < outcomes.count, k < forward.count else { return }
+                        var e = e
+                        e.relativeAltitude = forward[k].relativeAltitude
+                        body(next, e, forward[k].status)
+                        last = e
+                        next += 1
+                    })
             } catch {
                 throw InputError(file: file, message: "the smoother failed: \(error)")
             }

@@ -25,14 +25,17 @@ package struct TrackFusion {
     /// A fusion starting from `resume`, or from the model's prior with `parameters`.
     ///
     /// - Throws: `InputError` naming `file` when the parameters or the checkpoint cannot start a filter.
-    package init(name: String, file: String, parameters: AltitudeModelParameters, resume: AltitudeFilterCheckpoint?,
-         skipInvalid: Bool, smooth: Bool) throws(InputError) {
+    package init(
+        name: String, file: String, parameters: AltitudeModelParameters, resume: AltitudeFilterCheckpoint?,
+        skipInvalid: Bool, smooth: Bool
+    ) throws(InputError) {
         self.file = file
         self.skipInvalid = skipInvalid
         summary = TrackSummary(track: name)
         if smooth { held = SmoothedRows() }
         do {
-            filter = try resume.map { c throws(AltitudeModelError) in try AltitudeFilter(restoring: c) }
+            filter =
+                try resume.map { c throws(AltitudeModelError) in try AltitudeFilter(restoring: c) }
                 ?? AltitudeFilter(parameters: parameters)
         } catch {
             throw InputError(file: file, message: "cannot start the filter: \(error)", exitCode: .dataError)
@@ -44,7 +47,9 @@ package struct TrackFusion {
     ///
     /// - Throws: `InputError` naming the row's line when the filter refuses it and `skipInvalid` is off.
     @inline(__always)
-    package mutating func fuse(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int) throws(InputError) -> (AltitudeEstimate?, RowStatus) {
+    package mutating func fuse(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int) throws(InputError) -> (
+        AltitudeEstimate?, RowStatus
+    ) {
         summary.rows += 1
         if let reason = rows[i].invalidReason { return rejected(rows[i].line, reason) }
         if rows[i].pressure == nil && rows[i].gpsAltitude == nil {
@@ -54,8 +59,9 @@ package struct TrackFusion {
             summary.predicted += 1
             return (e, .predicted)
         }
-        let r = AltitudeReading(time: rows[i].time, pressure: rows[i].pressure, gpsAltitude: rows[i].gpsAltitude,
-                                gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
+        let r = AltitudeReading(
+            time: rows[i].time, pressure: rows[i].pressure, gpsAltitude: rows[i].gpsAltitude,
+            gpsVerticalAccuracy: rows[i].gpsVerticalAccuracy, temperature: rows[i].temperature)
         do throws(AltitudeModelError) {
             let e = try filter.process(r)
             hasFinal = true

@@ -24,9 +24,12 @@ struct CSVReader: RowReader {
         self.input = input
         parser = Parser(file: input.name, options: options)
         while true {
-            guard let (bytes, firstLine) = try input.nextLines(approximateBytes: 1 << 16) else { throw parser.emptyFile }
+            guard let (bytes, firstLine) = try input.nextLines(approximateBytes: 1 << 16) else {
+                throw parser.emptyFile
+            }
             parser.bytes = bytes
-            let (next, headerLine) = try parser.parseLines(from: 0, to: bytes.count, firstLine: firstLine, headerOnly: true)
+            let (next, headerLine) = try parser.parseLines(
+                from: 0, to: bytes.count, firstLine: firstLine, headerOnly: true)
             if let headerLine {
                 afterHeader = (bytes, next, headerLine + 1)
                 break
@@ -40,8 +43,10 @@ struct CSVReader: RowReader {
     /// Reads a whole CSV file from memory (tests, and inputs already read).
     ///
     /// - Throws: `InputError` as `next` does, and for the first row error without `options.skipInvalid`.
-    static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable {
-        try InputLoader.table(from: InputLoader.reader(InputFile(bytes: data, name: file), format: .csv, options: options))
+    static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable
+    {
+        try InputLoader.table(
+            from: InputLoader.reader(InputFile(bytes: data, name: file), format: .csv, options: options))
     }
 
     mutating func next(into chunk: inout InputTable, approximateBytes: Int) throws(InputError) -> Bool {
@@ -104,15 +109,19 @@ struct CSVReader: RowReader {
 
         /// The error for a file without a header.
         var emptyFile: InputError {
-            InputError(file: file, message: "the file is empty; expected a header line naming the columns "
-                       + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
+            InputError(
+                file: file,
+                message: "the file is empty; expected a header line naming the columns "
+                    + "(t or time, pressure_hpa|pressure_kpa|pressure_pa and/or gps_alt_m) and data rows")
         }
 
         /// Parses the lines in `bytes[from..<to]`, numbering them from `firstLine`: with `headerOnly`, up to and
         /// including the header (returning where the next line starts and the header's line, nil if none), else
         /// every line as a data row.
-        mutating func parseLines(from start: Int, to n: Int, firstLine: Int,
-                                 headerOnly: Bool) throws(InputError) -> (next: Int, headerLine: Int?) {
+        mutating func parseLines(
+            from start: Int, to n: Int, firstLine: Int,
+            headerOnly: Bool
+        ) throws(InputError) -> (next: Int, headerLine: Int?) {
             var lineStart = start
             var lineNumber = firstLine - 1
             var cellStarts: [Int] = []
@@ -151,8 +160,10 @@ struct CSVReader: RowReader {
                 Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
                 if headerOnly {
                     if bytes[lineStart..<end].contains(13) {
-                        throw InputError(file: file, line: lineNumber, message: "found a carriage return inside the header "
-                                         + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
+                        throw InputError(
+                            file: file, line: lineNumber,
+                            message: "found a carriage return inside the header "
+                                + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
                     }
                     try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
                     return (min(next, n), lineNumber)
@@ -166,12 +177,17 @@ struct CSVReader: RowReader {
         /// Records the cell `bytes[s..<i]`, without surrounding blanks and double quotes, as cell number `cells`
         /// (then counted), in arrays reused line after line.
         @inline(__always)
-        static func record(_ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
-                           _ cells: inout Int) {
+        static func record(
+            _ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
+            _ cells: inout Int
+        ) {
             var a = s, b = i
             while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
             while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9) { b -= 1 }
-            if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 { a += 1; b -= 1 }
+            if b - a >= 2 && bytes[a] == 34 && bytes[b - 1] == 34 {
+                a += 1
+                b -= 1
+            }
             if cells < starts.count {
                 starts[cells] = a
                 ends[cells] = b
@@ -198,9 +214,11 @@ struct CSVReader: RowReader {
         mutating func readHeader(_ starts: [Int], _ ends: [Int], line: Int) throws(InputError) {
             let names = zip(starts, ends).map { text($0, $1).lowercased() }
             if let first = names.first, Double(first) != nil || first.isEmpty {
-                throw InputError(file: file, line: line, message: "found data '\(text(starts[0], ends[ends.count - 1]))' "
-                                 + "where the header was expected; the first line must name the columns, e.g. "
-                                 + "t,pressure_hpa,gps_alt_m,gps_vacc_m")
+                throw InputError(
+                    file: file, line: line,
+                    message: "found data '\(text(starts[0], ends[ends.count - 1]))' "
+                        + "where the header was expected; the first line must name the columns, e.g. "
+                        + "t,pressure_hpa,gps_alt_m,gps_vacc_m")
             }
             var unknown: [String] = []
             var seen: Set<InputField> = []
@@ -208,8 +226,9 @@ struct CSVReader: RowReader {
                 let field = options.field(named: name)
                 if let field {
                     if seen.contains(field) {
-                        throw InputError(file: file, line: line, column: (name, k + 1),
-                                         message: "found the column '\(name)' twice; expected each column once")
+                        throw InputError(
+                            file: file, line: line, column: (name, k + 1),
+                            message: "found the column '\(name)' twice; expected each column once")
                     }
                     seen.insert(field)
                 } else {
@@ -227,41 +246,53 @@ struct CSVReader: RowReader {
                 table.notices.append(InputField.unknownNotice(file: file, names: unknown, kind: "column"))
             }
             guard seen.contains(.t) || seen.contains(.time) else {
-                throw InputError(file: file, line: line, message: "found no time column in the header "
-                                 + "(\(names.joined(separator: ","))); expected 't' (seconds) or 'time' (ISO 8601)")
+                throw InputError(
+                    file: file, line: line,
+                    message: "found no time column in the header "
+                        + "(\(names.joined(separator: ","))); expected 't' (seconds) or 'time' (ISO 8601)")
             }
             if seen.contains(.t) && seen.contains(.time) {
                 throw InputError(file: file, line: line, message: "found both 't' and 'time'; expected one time column")
             }
             let pressures = seen.filter(\.isBarometer)
             if pressures.count > 1 {
-                throw InputError(file: file, line: line, message: "found \(pressures.count) barometer columns; expected one "
-                                 + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m")
+                throw InputError(
+                    file: file, line: line,
+                    message: "found \(pressures.count) barometer columns; expected one "
+                        + "of pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m, relative_alt_m")
             }
             if seen.contains(.gpsEllipsoidAltitude) != seen.contains(.geoidSeparation) {
-                throw InputError(file: file, line: line, message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
-                                 + "expected both (altitude above mean sea level = ellipsoidal altitude - geoid separation)")
+                throw InputError(
+                    file: file, line: line,
+                    message: "found only one of gps_alt_ellipsoid_m and geoid_sep_m; "
+                        + "expected both (altitude above mean sea level = ellipsoidal altitude - geoid separation)")
             }
             if seen.contains(.gpsAltitude) && seen.contains(.gpsEllipsoidAltitude) {
-                throw InputError(file: file, line: line, message: "found both gps_alt_m and gps_alt_ellipsoid_m; expected one")
+                throw InputError(
+                    file: file, line: line, message: "found both gps_alt_m and gps_alt_ellipsoid_m; expected one")
             }
             if seen.contains(.trueAltitude) && seen.contains(.referenceAltitude) {
                 throw InputError(file: file, line: line, message: "found both true_alt_m and ref_alt_m; expected one")
             }
             if pressures.isEmpty && !seen.contains(.gpsAltitude) && !seen.contains(.gpsEllipsoidAltitude) {
-                throw InputError(file: file, line: line, message: "found no pressure and no GPS column in the header "
-                                 + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, "
-                                 + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
+                throw InputError(
+                    file: file, line: line,
+                    message: "found no pressure and no GPS column in the header "
+                        + "(\(names.joined(separator: ","))); expected pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, "
+                        + "and/or gps_alt_m (or gps_alt_ellipsoid_m with geoid_sep_m)")
             }
             table.hasTrackColumn = seen.contains(.trackID)
-            table.referenceColumn = seen.contains(.trueAltitude) ? "true_alt_m"
+            table.referenceColumn =
+                seen.contains(.trueAltitude)
+                ? "true_alt_m"
                 : seen.contains(.referenceAltitude) ? (options.referenceColumn?.lowercased() ?? "ref_alt_m") : nil
             if seen.contains(.time) { table.timeTexts = [] }
         }
 
         /// Records a problem: throws, or under `--skip-invalid` returns the reason to mark the row with.
         func problem(line: Int, column k: Int?, _ message: String) throws(InputError) -> InputError {
-            var error = InputError(file: file, line: line, column: k.map { (columns[$0].name, $0 + 1) }, message: message)
+            var error = InputError(
+                file: file, line: line, column: k.map { (columns[$0].name, $0 + 1) }, message: message)
             if currentLineIsUnterminated && !message.contains("truncated") {
                 error.message += " (the last line has no line break and may be truncated)"
             }
@@ -282,7 +313,8 @@ struct CSVReader: RowReader {
             if count != columns.count {
                 let message: String
                 if count < columns.count {
-                    message = "found \(count) cells, expected \(columns.count) (the header's columns; "
+                    message =
+                        "found \(count) cells, expected \(columns.count) (the header's columns; "
                         + "'\(columns[count].name)' and after are missing)"
                         + (isLast ? "; the last line looks truncated" : "")
                 } else {
@@ -301,8 +333,10 @@ struct CSVReader: RowReader {
                 if field == .time {
                     timeCell = a..<b
                     guard let seconds = ISO8601Parser.seconds(bytes, a, b) else {
-                        firstProblem = try problem(line: line, column: k, "found \(InputError.quoted(text(a, b))), expected an ISO 8601 time "
-                                                   + "such as 2024-05-01T12:00:00Z")
+                        firstProblem = try problem(
+                            line: line, column: k,
+                            "found \(InputError.quoted(text(a, b))), expected an ISO 8601 time "
+                                + "such as 2024-05-01T12:00:00Z")
                         failed = true
                         break
                     }
@@ -311,7 +345,8 @@ struct CSVReader: RowReader {
                 }
                 if a == b {
                     if field == .t {
-                        firstProblem = try problem(line: line, column: k, "found an empty cell, expected a time in seconds")
+                        firstProblem = try problem(
+                            line: line, column: k, "found an empty cell, expected a time in seconds")
                         failed = true
                     }
                     continue
@@ -319,8 +354,10 @@ struct CSVReader: RowReader {
                 guard let value = FastNumber.parse(bytes, a, b), value.isFinite else {
                     let found = text(a, b)
                     let what = FastNumber.nonFiniteName(found) ?? InputError.quoted(found)
-                    firstProblem = try problem(line: line, column: k, "found \(what), expected a finite number"
-                                               + (field == .t ? " of seconds" : ""))
+                    firstProblem = try problem(
+                        line: line, column: k,
+                        "found \(what), expected a finite number"
+                            + (field == .t ? " of seconds" : ""))
                     failed = true
                     break
                 }
@@ -332,9 +369,13 @@ struct CSVReader: RowReader {
                 row.store(field, value, options: options, ellipsoid: &ellipsoid, separation: &separation)
             }
             if let ellipsoid {
-                if let separation { row.gpsAltitude = ellipsoid - separation } else if !failed {
-                    firstProblem = try problem(line: line, column: nil, "found gps_alt_ellipsoid_m without geoid_sep_m; "
-                                               + "expected both in the same row")
+                if let separation {
+                    row.gpsAltitude = ellipsoid - separation
+                } else if !failed {
+                    firstProblem = try problem(
+                        line: line, column: nil,
+                        "found gps_alt_ellipsoid_m without geoid_sep_m; "
+                            + "expected both in the same row")
                     failed = true
                 }
             }
@@ -360,8 +401,10 @@ struct CSVReader: RowReader {
             if row.time < previous {
                 let k = columns.firstIndex { $0.field == .t || $0.field == .time }
                 let track = table.hasTrackColumn ? " in track '\(table.trackNames[row.track])'" : ""
-                firstProblem = try problem(line: line(row), column: k, "time went backwards\(track): found "
-                                           + "\(row.time) s after \(previous) s; expected times that never decrease")
+                firstProblem = try problem(
+                    line: line(row), column: k,
+                    "time went backwards\(track): found "
+                        + "\(row.time) s after \(previous) s; expected times that never decrease")
             } else {
                 lastTimes[row.track] = row.time
             }
@@ -402,7 +445,10 @@ struct CSVReader: RowReader {
             let count = b - a
             guard count == name.count else { return false }
             var i = 0
-            while i < count { if bytes[a + i] != name[i] { return false }; i += 1 }
+            while i < count {
+                if bytes[a + i] != name[i] { return false }
+                i += 1
+            }
             return true
         }
     }

@@ -50,8 +50,10 @@ enum DecimalNumber {
             while i < b && bytes[i] &- 48 <= 9 { i += 1 }
             guard i > first else { return nil }
         }
-        guard i == b, let value = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
-              value.isFinite else { return nil }
+        guard i == b,
+            let value = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)),
+            value.isFinite
+        else { return nil }
         return value
     }
 

@@ -62,16 +62,21 @@ struct FlatJSONObject {
                     member.kind = .string
                     (member.valueStart, member.valueEnd, member.valueIsPlain) = try string(bytes, &i, end, start)
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    let (word, kind): (StaticString, Kind) = bytes[i] == UInt8(ascii: "t") ? ("true", .true)
+                    let (word, kind): (StaticString, Kind) =
+                        bytes[i] == UInt8(ascii: "t")
+                        ? ("true", .true)
                         : bytes[i] == UInt8(ascii: "f") ? ("false", .false) : ("null", .null)
-                    guard matches(bytes, i, end, word) else { throw fail("expected a number, a string, true, false or null") }
+                    guard matches(bytes, i, end, word) else {
+                        throw fail("expected a number, a string, true, false or null")
+                    }
                     member.kind = kind
                     member.valueStart = i
                     i += word.utf8CodeUnitCount
                     member.valueEnd = i
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    throw fail("found a nested \(bytes[i] == UInt8(ascii: "{") ? "object" : "array"); expected a number, "
-                               + "a string, true, false or null (the format's objects are flat)")
+                    throw fail(
+                        "found a nested \(bytes[i] == UInt8(ascii: "{") ? "object" : "array"); expected a number, "
+                            + "a string, true, false or null (the format's objects are flat)")
                 default:
                     member.kind = .number
                     member.valueStart = i
@@ -81,7 +86,9 @@ struct FlatJSONObject {
                     member.valueEnd = i
                 }
                 for other in members where Self.sameKey(bytes, other, member) {
-                    throw Failure(column: member.keyStart - start, message: "found the field '\(Self.key(bytes, member))' twice; expected each field once")
+                    throw Failure(
+                        column: member.keyStart - start,
+                        message: "found the field '\(Self.key(bytes, member))' twice; expected each field once")
                 }
                 members.append(member)
                 skipBlanks()
@@ -98,8 +105,11 @@ struct FlatJSONObject {
         }
         skipBlanks()
         guard i == end else {
-            throw fail(bytes[start..<end].contains(13) ? "found more after the object, past a carriage return: the file's lines "
-                       + "end with CR alone; expected LF or CRLF line breaks" : "found more after the object; expected one object per line")
+            throw fail(
+                bytes[start..<end].contains(13)
+                    ? "found more after the object, past a carriage return: the file's lines "
+                        + "end with CR alone; expected LF or CRLF line breaks"
+                    : "found more after the object; expected one object per line")
         }
     }
 
@@ -114,8 +124,10 @@ struct FlatJSONObject {
     /// Scans a string from its opening quote at `i` to past its closing one.
     ///
     /// - Returns: the bytes between the quotes, and whether they are plain (ASCII, no escape).
-    private func string(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int,
-                        _ lineStart: Int) throws(Failure) -> (Int, Int, Bool) {
+    private func string(
+        _ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int,
+        _ lineStart: Int
+    ) throws(Failure) -> (Int, Int, Bool) {
         i += 1
         let first = i
         var plain = true
@@ -124,32 +136,43 @@ struct FlatJSONObject {
             if c == 34 {
                 i += 1
                 if !plain && Self.decode(bytes, first, i - 1, plain: false) == nil {
-                    throw Failure(column: first - lineStart, message: "found a string that is not UTF-8 (or holds a lone "
-                                  + "surrogate escape); expected UTF-8 text")
+                    throw Failure(
+                        column: first - lineStart,
+                        message: "found a string that is not UTF-8 (or holds a lone "
+                            + "surrogate escape); expected UTF-8 text")
                 }
                 return (first, i - 1, plain)
             }
-            if c < 32 { throw Failure(column: i - lineStart + 1, message: "found a control character in a string; expected it escaped") }
+            if c < 32 {
+                throw Failure(
+                    column: i - lineStart + 1, message: "found a control character in a string; expected it escaped")
+            }
             if c == 92 {
                 plain = false
                 guard i + 1 < end else { break }
                 switch bytes[i + 1] {
-                case 34, 92, 47, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                case 34, 92, 47, UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"),
+                    UInt8(ascii: "t"):
                     i += 2
                 case UInt8(ascii: "u"):
                     guard i + 5 < end, (2...5).allSatisfy({ Self.hexValue(bytes[i + $0]) != nil }) else {
-                        throw Failure(column: i - lineStart + 1, message: "found a malformed \\u escape; expected four hexadecimal digits")
+                        throw Failure(
+                            column: i - lineStart + 1,
+                            message: "found a malformed \\u escape; expected four hexadecimal digits")
                     }
                     i += 6
                 default:
-                    throw Failure(column: i - lineStart + 1, message: "found an unknown escape; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
+                    throw Failure(
+                        column: i - lineStart + 1,
+                        message: "found an unknown escape; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u")
                 }
                 continue
             }
             if c >= 0x80 { plain = false }
             i += 1
         }
-        throw Failure(column: i - lineStart + 1, message: "found no closing quote; expected a string to end on its line")
+        throw Failure(
+            column: i - lineStart + 1, message: "found no closing quote; expected a string to end on its line")
     }
 
     /// Skips a number in JSON's grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?`.
@@ -202,7 +225,11 @@ struct FlatJSONObject {
         }
         while i < end {
             let c = bytes[i]
-            guard c == 92 else { out.append(c); i += 1; continue }
+            guard c == 92 else {
+                out.append(c)
+                i += 1
+                continue
+            }
             let e = bytes[i + 1]
             i += 2
             switch e {

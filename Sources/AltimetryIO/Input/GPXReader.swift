@@ -19,8 +19,10 @@ package enum GPXReader {
     /// - Throws: `InputError` for XML that is not well formed (with line and column), a file with no track point,
     ///   and without `skipInvalid` a point without a position or time, a value out of range, or time going
     ///   backwards within a track.
-    package static func read(_ data: Data, file: String, elevation: ElevationSource? = nil,
-                            skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
+    package static func read(
+        _ data: Data, file: String, elevation: ElevationSource? = nil,
+        skipInvalid: Bool = false
+    ) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
                 var parser = Parser(file: file, elevation: elevation, skipInvalid: skipInvalid)
@@ -36,8 +38,10 @@ package enum GPXReader {
     }
 
     /// The rows alone, as `read(_:file:elevation:)` reads them.
-    package static func table(_ data: Data, file: String, elevation: ElevationSource? = nil,
-                             skipInvalid: Bool = false) throws(InputError) -> InputTable {
+    package static func table(
+        _ data: Data, file: String, elevation: ElevationSource? = nil,
+        skipInvalid: Bool = false
+    ) throws(InputError) -> InputTable {
         try read(data, file: file, elevation: elevation, skipInvalid: skipInvalid).table
     }
 
@@ -113,7 +117,8 @@ package enum GPXReader {
         func malformed(_ failure: XMLScanner.Failure, _ bytes: UnsafeRawBufferPointer) -> InputError {
             var counter = LineCounter()
             let (line, column) = counter.location(failure.offset, in: bytes)
-            return InputError(file: file, line: line, message: "malformed GPX (XML error at column \(column): \(failure.message))")
+            return InputError(
+                file: file, line: line, message: "malformed GPX (XML error at column \(column): \(failure.message))")
         }
 
         func error(_ scanner: XMLScanner, field: String, _ message: String) -> InputError {
@@ -126,7 +131,9 @@ package enum GPXReader {
             switch level {
             case 1:
                 guard scanner.localName(name, is: "gpx") else {
-                    throw error(scanner, field: scanner.string(name), "found <\(scanner.string(name))> as the root; expected <gpx>")
+                    throw error(
+                        scanner, field: scanner.string(name),
+                        "found <\(scanner.string(name))> as the root; expected <gpx>")
                 }
                 for (key, text) in scanner.attributes {
                     let keyText = scanner.string(key)
@@ -192,28 +199,39 @@ package enum GPXReader {
                 guard isLatitude || scanner.name(key, is: "lon") else { continue }
                 let field = isLatitude ? "lat" : "lon"
                 guard (isLatitude ? latitude : longitude) == nil else {
-                    try problems.report(error(scanner, field: field, "found the attribute '\(field)' twice; expected it once"))
+                    try problems.report(
+                        error(scanner, field: field, "found the attribute '\(field)' twice; expected it once"))
                     continue
                 }
                 guard let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: scanner.bytes[text])),
-                      ValueCheck.problem(isLatitude ? .latitude : .longitude, number) == nil else {
-                    try problems.report(error(scanner, field: field, "found \(field)=\"\(scanner.string(text))\", expected "
-                                              + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
+                    ValueCheck.problem(isLatitude ? .latitude : .longitude, number) == nil
+                else {
+                    try problems.report(
+                        error(
+                            scanner, field: field,
+                            "found \(field)=\"\(scanner.string(text))\", expected "
+                                + (isLatitude
+                                    ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
                     continue
                 }
                 if isLatitude { latitude = (number, text) } else { longitude = (number, text) }
             }
             if latitude == nil || longitude == nil, !problems.hasProblem {
-                try problems.report(error(scanner, field: latitude == nil ? "lat" : "lon", "found a track point without "
-                                          + "'\(latitude == nil ? "lat" : "lon")'; expected lat and lon attributes"))
+                try problems.report(
+                    error(
+                        scanner, field: latitude == nil ? "lat" : "lon",
+                        "found a track point without "
+                            + "'\(latitude == nil ? "lat" : "lon")'; expected lat and lon attributes"))
             }
             let line = lines.location(scanner.eventStart, in: scanner.bytes).line
             // A point with a bad attribute has no position (under --skip-invalid): a row, but no output point.
             let valid = problems.hasProblem ? nil : latitude.flatMap { a in longitude.map { (a, $0) } }
-            row = InputRow(line: line, time: .nan, track: table.trackNames.count - 1,
-                           latitude: valid?.0.0, longitude: valid?.1.0)
-            point = GPXDocument.Point(latitude: valid?.0.1 ?? 0..<0, longitude: valid?.1.1 ?? 0..<0,
-                                      content: scanner.position..<scanner.position)
+            row = InputRow(
+                line: line, time: .nan, track: table.trackNames.count - 1,
+                latitude: valid?.0.0, longitude: valid?.1.0)
+            point = GPXDocument.Point(
+                latitude: valid?.0.1 ?? 0..<0, longitude: valid?.1.1 ?? 0..<0,
+                content: scanner.position..<scanner.position)
             inPoint = true
             timeText.removeAll(keepingCapacity: true)
         }
@@ -259,34 +277,50 @@ package enum GPXReader {
             }
             switch kind {
             case .time:
-                let seconds = buffer.withUnsafeBytes { raw in ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)])) }
+                let seconds = buffer.withUnsafeBytes { raw in
+                    ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)]))
+                }
                 guard let seconds else {
-                    try problems.report(error(scanner, field: "time", "found time '\(found(buffer))', expected an ISO 8601 "
-                                              + "time such as 2024-05-01T12:00:00Z"))
+                    try problems.report(
+                        error(
+                            scanner, field: "time",
+                            "found time '\(found(buffer))', expected an ISO 8601 "
+                                + "time such as 2024-05-01T12:00:00Z"))
                     return
                 }
                 row?.time = seconds
                 timeText.removeAll(keepingCapacity: true)
                 timeText.append(contentsOf: buffer[buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }])
             case .atemp:
-                guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse), ValueCheck.problem(.temperatureCelsius, celsius) == nil else {
-                    try problems.report(error(scanner, field: "atemp", "found atemp '\(found(buffer))', expected an air "
-                                              + "temperature between -120 and 75 °C"))
+                guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse),
+                    ValueCheck.problem(.temperatureCelsius, celsius) == nil
+                else {
+                    try problems.report(
+                        error(
+                            scanner, field: "atemp",
+                            "found atemp '\(found(buffer))', expected an air "
+                                + "temperature between -120 and 75 °C"))
                     return
                 }
                 row?.temperature = celsius + 273.15
             case .ele:
                 guard let altitude = buffer.withUnsafeBytes(DecimalNumber.parse), abs(altitude) < 20_000 else {
-                    try problems.report(error(scanner, field: "ele", "found ele '\(found(buffer))', expected a finite "
-                                              + "elevation in metres"))
+                    try problems.report(
+                        error(
+                            scanner, field: "ele",
+                            "found ele '\(found(buffer))', expected a finite "
+                                + "elevation in metres"))
                     return
                 }
                 switch elevation {
                 case .gps: row?.gpsAltitude = altitude
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
-                        try problems.report(error(scanner, field: "ele", "found ele '\(found(buffer))', expected a barometric "
-                                                  + "altitude within the standard atmosphere (-1000 to 11000 m)"))
+                        try problems.report(
+                            error(
+                                scanner, field: "ele",
+                                "found ele '\(found(buffer))', expected a barometric "
+                                    + "altitude within the standard atmosphere (-1000 to 11000 m)"))
                         return
                     }
                     row?.pressure = pressure
@@ -300,10 +334,14 @@ package enum GPXReader {
             inPoint = false
             if !problems.hasProblem {
                 if finished.time.isNaN {
-                    try problems.report(error(scanner, field: "time", "found a track point without a time; expected <time>"))
+                    try problems.report(
+                        error(scanner, field: "time", "found a track point without a time; expected <time>"))
                 } else if finished.time < lastTime {
-                    try problems.report(error(scanner, field: "time", "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
-                                              + "previous point; expected times that never decrease"))
+                    try problems.report(
+                        error(
+                            scanner, field: "time",
+                            "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
+                                + "previous point; expected times that never decrease"))
                 } else {
                     lastTime = finished.time
                 }
@@ -315,7 +353,8 @@ package enum GPXReader {
             document.points.append(point)
             let track = document.tracks.count - 1
             let segment = document.tracks[track].segments.count - 1
-            document.tracks[track].segments[segment] = document.tracks[track].segments[segment].lowerBound..<document.points.count
+            document.tracks[track].segments[segment] =
+                document.tracks[track].segments[segment].lowerBound..<document.points.count
         }
     }
 }
@@ -333,7 +372,8 @@ struct LineCounter {
         let end = min(target, bytes.count)
         // memchr jumps from line break to line break at memory speed.
         while offset < end, let base = bytes.baseAddress,
-              let found = memchr(base + offset, 10, end - offset).map({ UnsafeRawPointer($0) - base }) {
+            let found = memchr(base + offset, 10, end - offset).map({ UnsafeRawPointer($0) - base })
+        {
             line += 1
             lineStart = found + 1
             offset = found + 1

@@ -46,10 +46,12 @@ package struct ISO8601Parser: Sendable {
         let year = digits(0, 4), month = digits(5, 2), day = digits(8, 2)
         let hour = digits(11, 2), minute = digits(14, 2), second = digits(17, 2)
         let separator = b[10]
-        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
-              year >= 0, (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[13] == UInt8(ascii: ":"),
+            b[16] == UInt8(ascii: ":"),
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
+            year >= 0, (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+        else { return nil }
         var i = 19
         var fraction = 0.0
         if b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {

@@ -10,7 +10,10 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The column's name and 1-based number, when the problem is in one cell.
     public var column: (name: String, number: Int)? {
         get { columnName.map { ($0, columnNumber) } }
-        set { columnName = newValue?.name; columnNumber = newValue?.number ?? 0 }
+        set {
+            columnName = newValue?.name
+            columnNumber = newValue?.number ?? 0
+        }
     }
     private var columnName: String?
     private var columnNumber = 0
@@ -20,8 +23,10 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: ExitCode
 
     /// An error in `file`, at `line` and `column` where known, saying `message`, of class `exitCode`.
-    public init(file: String, line: Int? = nil, column: (name: String, number: Int)? = nil, message: String,
-                exitCode: ExitCode = .dataError) {
+    public init(
+        file: String, line: Int? = nil, column: (name: String, number: Int)? = nil, message: String,
+        exitCode: ExitCode = .dataError
+    ) {
         self.file = file
         self.line = line
         self.columnName = column?.name
@@ -34,7 +39,9 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = file
         if let line { text += ":\(line)" }
-        if let columnName { text += columnNumber > 0 ? ": column \(columnNumber) '\(columnName)'" : ": field '\(columnName)'" }
+        if let columnName {
+            text += columnNumber > 0 ? ": column \(columnNumber) '\(columnName)'" : ": field '\(columnName)'"
+        }
         return text + ": " + message
     }
 

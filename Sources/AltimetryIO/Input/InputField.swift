@@ -62,7 +62,8 @@ enum ValueCheck {
             }
         case .barometricAltitude, .relativeAltitude:
             if ElevationSource.pressure(atBarometricAltitude: value) == nil {
-                return "found \(value), expected a barometric altitude in metres within the standard atmosphere (-1000 to 11000)"
+                return
+                    "found \(value), expected a barometric altitude in metres within the standard atmosphere (-1000 to 11000)"
             }
         case .gpsAltitude, .gpsEllipsoidAltitude, .trueAltitude, .referenceAltitude:
             if abs(value) >= 20_000 { return "found \(value), expected an altitude in metres within ±20,000" }
@@ -71,7 +72,9 @@ enum ValueCheck {
         case .gpsVerticalAccuracy:
             if value <= 0 { return "found \(value), expected a positive vertical accuracy in metres" }
         case .temperatureCelsius:
-            if value < -120 || value > 75 { return "found \(value), expected an air temperature between -120 and 75 °C" }
+            if value < -120 || value > 75 {
+                return "found \(value), expected an air temperature between -120 and 75 °C"
+            }
         case .latitude:
             if abs(value) > 90 { return "found \(value), expected a latitude in degrees within ±90" }
         case .longitude:
@@ -88,8 +91,10 @@ extension InputRow {
     /// units; an ellipsoidal altitude and a geoid separation go to `ellipsoid` and `separation`, to be combined
     /// once the whole row is read. Time texts and track names are the readers' own.
     @inline(__always)
-    mutating func store(_ field: InputField, _ value: Double, options: ReadOptions, ellipsoid: inout Double?,
-                        separation: inout Double?) {
+    mutating func store(
+        _ field: InputField, _ value: Double, options: ReadOptions, ellipsoid: inout Double?,
+        separation: inout Double?
+    ) {
         switch field {
         case .t: time = value
         case .pressureHectopascals, .pressureKilopascals, .pressurePascals:

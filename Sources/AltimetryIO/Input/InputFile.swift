@@ -41,14 +41,19 @@ final class InputFile {
             let opened = open(path, O_RDONLY | O_CLOEXEC)
             guard opened >= 0 else {
                 let code = errno
-                let reason = code == ENOENT ? "no such file" : code == EACCES ? "cannot be read (permission denied)"
-                    : "cannot be opened (\(String(cString: strerror(code))))"
+                let reason =
+                    code == ENOENT
+                    ? "no such file"
+                    : code == EACCES
+                        ? "cannot be read (permission denied)"
+                        : "cannot be opened (\(String(cString: strerror(code))))"
                 throw InputError(file: path, message: "\(reason); expected a readable input file", exitCode: .noInput)
             }
             var status = stat()
             if fstat(opened, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
                 close(opened)
-                throw InputError(file: path, message: "is a directory; expected a readable input file", exitCode: .noInput)
+                throw InputError(
+                    file: path, message: "is a directory; expected a readable input file", exitCode: .noInput)
             }
             descriptor = opened
             ownsDescriptor = true
@@ -62,7 +67,9 @@ final class InputFile {
         descriptor = -1
         ownsDescriptor = false
         storage = .allocate(byteCount: max(16, bytes.count), alignment: 16)
-        bytes.withUnsafeBytes { if let base = $0.baseAddress { storage.baseAddress?.copyMemory(from: base, byteCount: $0.count) } }
+        bytes.withUnsafeBytes {
+            if let base = $0.baseAddress { storage.baseAddress?.copyMemory(from: base, byteCount: $0.count) }
+        }
         end = bytes.count
         reachedEnd = true
         dropByteOrderMark()
@@ -144,7 +151,9 @@ final class InputFile {
     /// - Returns: true when a followed file stalled at its current end holding a whole line.
     private func fill(atLeast count: Int) throws(InputError) -> Bool {
         if start > 0 {
-            if end > start, let base = storage.baseAddress { base.copyMemory(from: base + start, byteCount: end - start) }
+            if end > start, let base = storage.baseAddress {
+                base.copyMemory(from: base + start, byteCount: end - start)
+            }
             end -= start
             start = 0
         }
@@ -160,8 +169,9 @@ final class InputFile {
             let n = read(descriptor, storage.baseAddress.map { $0 + end }, storage.count - end)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputError(file: name, message: "could not be read: \(String(cString: strerror(errno)))",
-                                 exitCode: .ioError)
+                throw InputError(
+                    file: name, message: "could not be read: \(String(cString: strerror(errno)))",
+                    exitCode: .ioError)
             }
             if n > 0 {
                 end += n
@@ -197,8 +207,10 @@ final class InputFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
         if UInt64(status.st_size) < offset {
-            throw InputError(file: name, message: "shrank from \(offset) to \(status.st_size) bytes while being followed; "
-                             + "expected a file that is only appended to", exitCode: .dataError)
+            throw InputError(
+                file: name,
+                message: "shrank from \(offset) to \(status.st_size) bytes while being followed; "
+                    + "expected a file that is only appended to", exitCode: .dataError)
         }
     }
 }

@@ -25,8 +25,10 @@ public enum InputLoader {
     ///
     /// - Throws: `InputError` for an unreadable or invalid input, including the first invalid row without
     ///   `options.skipInvalid`.
-    public static func table(_ path: String, pressurePath: String? = nil,
-                             options: ReadOptions) throws(InputError) -> InputTable {
+    public static func table(
+        _ path: String, pressurePath: String? = nil,
+        options: ReadOptions
+    ) throws(InputError) -> InputTable {
         try table(from: reader(path, pressurePath: pressurePath, options: options))
     }
 
@@ -42,16 +44,20 @@ public enum InputLoader {
     /// merged with `pressurePath`'s readings when given (see `merge`).
     ///
     /// - Parameter following: with a policy, the file is followed as it grows (`fuse --follow`).
-    package static func reader(_ path: String, pressurePath: String? = nil, options: ReadOptions,
-                       following: FollowPolicy? = nil) throws(InputError) -> any RowReader {
+    package static func reader(
+        _ path: String, pressurePath: String? = nil, options: ReadOptions,
+        following: FollowPolicy? = nil
+    ) throws(InputError) -> any RowReader {
         let input = try InputFile(path: path, following: following)
         return try reader(input, pressurePath: pressurePath, options: options, sniffing: path == "-")
     }
 
     /// A reader of `input` in the format its name says; a name that says none is CSV, or, when `sniffing`, NDJSON
     /// when the first non-blank byte is `{`.
-    static func reader(_ input: InputFile, pressurePath: String?, options: ReadOptions,
-                       sniffing: Bool) throws(InputError) -> any RowReader {
+    static func reader(
+        _ input: InputFile, pressurePath: String?, options: ReadOptions,
+        sniffing: Bool
+    ) throws(InputError) -> any RowReader {
         let format: Format
         if let named = Self.format(of: input.name) {
             format = named
@@ -62,8 +68,9 @@ public enum InputLoader {
         }
         guard case .track(let track) = format else {
             if pressurePath != nil {
-                throw InputError(file: input.name, message: "--pressure goes with a GPX, TCX or FIT input; expected one of those",
-                                 exitCode: .usage)
+                throw InputError(
+                    file: input.name, message: "--pressure goes with a GPX, TCX or FIT input; expected one of those",
+                    exitCode: .usage)
             }
             return try reader(input, format: format, options: options)
         }
@@ -73,8 +80,9 @@ public enum InputLoader {
             // The file's elevation comes from a barometer too: the pressure file's readings stand for it, and the
             // elevation is not taken as a GPS fix.
             for k in fixes.rows.indices { fixes.rows[k].pressure = nil }
-            fixes.notices.append("notice: \(fixes.file): its barometric elevation is not used beside --pressure "
-                                 + "(one barometer); --ele gps if it is GPS")
+            fixes.notices.append(
+                "notice: \(fixes.file): its barometric elevation is not used beside --pressure "
+                    + "(one barometer); --ele gps if it is GPS")
         }
         let pressure = try table(from: reader(pressurePath, options: options))
         return TableRowReader(try merge(fixes: fixes, pressure: pressure))
@@ -99,10 +107,13 @@ public enum InputLoader {
     }
 
     /// A track file's rows, with its GPX document and a notice saying what its elevation was read as.
-    static func trackTable(_ track: TrackFileFormat, _ input: InputFile,
-                           options: ReadOptions) throws(InputError) -> (table: InputTable, elevation: ElevationSource) {
-        let reading = try track.read(input.readAll(), file: input.name, elevation: options.elevation,
-                                     skipInvalid: options.skipInvalid)
+    static func trackTable(
+        _ track: TrackFileFormat, _ input: InputFile,
+        options: ReadOptions
+    ) throws(InputError) -> (table: InputTable, elevation: ElevationSource) {
+        let reading = try track.read(
+            input.readAll(), file: input.name, elevation: options.elevation,
+            skipInvalid: options.skipInvalid)
         var table = reading.table
         table.gpx = reading.gpx
         table.notices.append("notice: " + reading.elevationNote)
@@ -120,7 +131,8 @@ public enum InputLoader {
     ///   file's (relative times, or another day), naming both spans.
     static func merge(fixes: InputTable, pressure: InputTable) throws(InputError) -> InputTable {
         guard !pressure.hasTrackColumn || pressure.trackNames.count <= 1 else {
-            throw InputError(file: pressure.file, message: "found several tracks; expected one pressure track for a GPX file")
+            throw InputError(
+                file: pressure.file, message: "found several tracks; expected one pressure track for a GPX file")
         }
         let iso = ISO8601Parser()
         let span = { (table: InputTable) -> (Double, Double)? in
@@ -130,9 +142,11 @@ public enum InputLoader {
         }
         if let (a, b) = span(fixes), let (c, d) = span(pressure), d < a || c > b {
             let text = { (x: Double, y: Double) in "\(iso.text(x)) to \(iso.text(y))" }
-            throw InputError(file: pressure.file, message: "its times (\(text(c, d))) do not overlap the track's in \(fixes.file) "
-                             + "(\(text(a, b))); expected absolute times covering the track: a 'time' column, or 't' in "
-                             + "seconds since 1970-01-01T00:00:00Z")
+            throw InputError(
+                file: pressure.file,
+                message: "its times (\(text(c, d))) do not overlap the track's in \(fixes.file) "
+                    + "(\(text(a, b))); expected absolute times covering the track: a 'time' column, or 't' in "
+                    + "seconds since 1970-01-01T00:00:00Z")
         }
         var merged = InputTable(file: fixes.file + "+" + pressure.file)
         merged.referenceColumn = pressure.referenceColumn
@@ -144,9 +158,12 @@ public enum InputLoader {
         var latestTemperature: (time: Double, kelvin: Double)?
         var i = 0, j = 0
         while i < fixes.rows.count || j < pressure.rows.count {
-            let takePressure = j < pressure.rows.count && (i >= fixes.rows.count || pressure.rows[j].time <= fixes.rows[i].time)
+            let takePressure =
+                j < pressure.rows.count && (i >= fixes.rows.count || pressure.rows[j].time <= fixes.rows[i].time)
             var row = takePressure ? pressure.rows[j] : fixes.rows[i]
-            let text = takePressure ? (pressure.timeTexts?[j] ?? iso.text(row.time)) : (fixes.timeTexts?[i] ?? iso.text(row.time))
+            let text =
+                takePressure
+                ? (pressure.timeTexts?[j] ?? iso.text(row.time)) : (fixes.timeTexts?[i] ?? iso.text(row.time))
             row.track = 0
             if takePressure {
                 if row.temperature == nil, let latest = latestTemperature, row.time - latest.time <= 600 {

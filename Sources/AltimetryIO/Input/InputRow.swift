@@ -28,9 +28,11 @@ public struct InputRow: Sendable, Equatable {
     public var invalidReason: String?
 
     /// A row from `line` at `time` (seconds), with the readings given, in the units of the properties.
-    public init(line: Int, time: Double, pressure: Double? = nil, gpsAltitude: Double? = nil,
-                gpsVerticalAccuracy: Double? = nil, temperature: Double? = nil, reference: Double? = nil,
-                track: Int = 0, latitude: Double? = nil, longitude: Double? = nil, invalidReason: String? = nil) {
+    public init(
+        line: Int, time: Double, pressure: Double? = nil, gpsAltitude: Double? = nil,
+        gpsVerticalAccuracy: Double? = nil, temperature: Double? = nil, reference: Double? = nil,
+        track: Int = 0, latitude: Double? = nil, longitude: Double? = nil, invalidReason: String? = nil
+    ) {
         self.line = line
         self.time = time
         self.pressure = pressure

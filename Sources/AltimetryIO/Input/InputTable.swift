@@ -89,8 +89,10 @@ public struct ReadOptions: Sendable, Equatable {
     public var elevation: ElevationSource?
 
     /// Options with the given values; the defaults read as `altimetry fuse` does without options.
-    public init(skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
-                referenceColumn: String? = nil, elevation: ElevationSource? = nil) {
+    public init(
+        skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
+        referenceColumn: String? = nil, elevation: ElevationSource? = nil
+    ) {
         self.skipInvalid = skipInvalid
         self.verticalAccuracy = verticalAccuracy
         self.referenceColumn = referenceColumn

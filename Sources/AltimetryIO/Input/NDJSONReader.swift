@@ -67,14 +67,18 @@ struct NDJSONReader: RowReader {
         if usesISOTime { header.timeTexts = [] }
         header.hasTrackColumn = keys.contains(InputField.trackID.rawValue)
         if header.hasTrackColumn { header.trackNames = [] }
-        header.referenceColumn = keys.first { options.field(named: $0) == .trueAltitude || options.field(named: $0) == .referenceAltitude }
+        header.referenceColumn = keys.first {
+            options.field(named: $0) == .trueAltitude || options.field(named: $0) == .referenceAltitude
+        }
         var unknown: [String] = []
         for key in keys {
             let field = options.field(named: key)
             if field == nil { unknown.append(key) }
             if field?.passesThrough ?? true { header.passThroughColumns.append(key) }
         }
-        if !unknown.isEmpty { header.notices.append(InputField.unknownNotice(file: input.name, names: unknown, kind: "field")) }
+        if !unknown.isEmpty {
+            header.notices.append(InputField.unknownNotice(file: input.name, names: unknown, kind: "field"))
+        }
         self.header = header
         table = header
         table.notices = []
@@ -83,8 +87,10 @@ struct NDJSONReader: RowReader {
     /// Reads a whole NDJSON file from memory (tests, and inputs already read).
     ///
     /// - Throws: `InputError` as `next` does, and for the first row error without `options.skipInvalid`.
-    static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable {
-        try InputLoader.table(from: InputLoader.reader(InputFile(bytes: data, name: file), format: .ndjson, options: options))
+    static func read(_ data: Data, file: String, options: ReadOptions = ReadOptions()) throws(InputError) -> InputTable
+    {
+        try InputLoader.table(
+            from: InputLoader.reader(InputFile(bytes: data, name: file), format: .ndjson, options: options))
     }
 
     /// Calls `body` with each line's bounds in `bytes`, without its line break (nor a carriage return before it).
@@ -119,9 +125,11 @@ struct NDJSONReader: RowReader {
         } else {
             finished = true
             if !sawReading && table.stoppedBy == nil {
-                throw InputError(file: input.name, message: "found no pressure and no GPS field in any line; expected "
-                                 + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m "
-                                 + "with geoid_sep_m)")
+                throw InputError(
+                    file: input.name,
+                    message: "found no pressure and no GPS field in any line; expected "
+                        + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m, and/or gps_alt_m (or gps_alt_ellipsoid_m "
+                        + "with geoid_sep_m)")
             }
             swap(&table.rows, &chunk.rows)
             return false
@@ -158,15 +166,20 @@ struct NDJSONReader: RowReader {
     /// Reads one line as a row.
     ///
     /// - Throws: `InputError` for the line's first problem without `skipInvalid`.
-    private mutating func readLine(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, line: Int,
-                                   isLast: Bool) throws(InputError) {
+    private mutating func readLine(
+        _ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, line: Int,
+        isLast: Bool
+    ) throws(InputError) {
         do throws(FlatJSONObject.Failure) {
             try scanner.scan(bytes, a, b)
         } catch {
-            let shown = InputError.quoted(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self))
-            let problem = InputError(file: input.name, line: line, message: "found \(shown), which is not a complete JSON "
-                                     + "object (column \(error.column): \(error.message)); expected one flat object per line"
-                                     + (isLast ? " (the last line looks truncated)" : ""))
+            let shown = InputError.quoted(
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self))
+            let problem = InputError(
+                file: input.name, line: line,
+                message: "found \(shown), which is not a complete JSON "
+                    + "object (column \(error.column): \(error.message)); expected one flat object per line"
+                    + (isLast ? " (the last line looks truncated)" : ""))
             if !options.skipInvalid { throw problem }
             table.skipped.append(problem)
             return
@@ -195,17 +208,21 @@ struct NDJSONReader: RowReader {
             guard let field, member.kind != .null else { continue }
             let value = bytes[member.valueStart..<member.valueEnd]
             func found() -> String {
-                member.kind == .string ? FlatJSONObject.decode(bytes, member.valueStart, member.valueEnd, plain: member.valueIsPlain) ?? ""
+                member.kind == .string
+                    ? FlatJSONObject.decode(bytes, member.valueStart, member.valueEnd, plain: member.valueIsPlain) ?? ""
                     : String(decoding: UnsafeRawBufferPointer(rebasing: value), as: UTF8.self)
             }
             switch field {
             case .trackID:
                 guard member.kind == .string || member.kind == .number else {
-                    try fail(field.rawValue, "found \(found()), expected a string"); continue
+                    try fail(field.rawValue, "found \(found()), expected a string")
+                    continue
                 }
                 sawTrack = true
                 let name = found()
-                if let known = trackIndex[name] { row.track = known } else {
+                if let known = trackIndex[name] {
+                    row.track = known
+                } else {
                     row.track = table.trackNames.count
                     trackIndex[name] = row.track
                     table.trackNames.append(name)
@@ -214,7 +231,9 @@ struct NDJSONReader: RowReader {
             case .time:
                 sawTime = true
                 guard usesISOTime else {
-                    throw InputError(file: input.name, line: line, message: "found 'time' after lines with 't'; expected one time field throughout")
+                    throw InputError(
+                        file: input.name, line: line,
+                        message: "found 'time' after lines with 't'; expected one time field throughout")
                 }
                 let text = found()
                 guard member.kind == .string, let seconds = iso.seconds(text) else {
@@ -227,25 +246,37 @@ struct NDJSONReader: RowReader {
             default:
                 break
             }
-            guard member.kind == .number, let v = FastNumber.parse(bytes, member.valueStart, member.valueEnd), v.isFinite else {
+            guard member.kind == .number, let v = FastNumber.parse(bytes, member.valueStart, member.valueEnd),
+                v.isFinite
+            else {
                 try fail(field.rawValue, "found \(found()), expected a finite number")
                 continue
             }
-            if let message = ValueCheck.problem(field, v) { try fail(field.rawValue, message); continue }
+            if let message = ValueCheck.problem(field, v) {
+                try fail(field.rawValue, message)
+                continue
+            }
             if field == .t {
                 sawTime = true
                 if usesISOTime {
-                    throw InputError(file: input.name, line: line, message: "found 't' after lines with 'time'; expected one time field throughout")
+                    throw InputError(
+                        file: input.name, line: line,
+                        message: "found 't' after lines with 'time'; expected one time field throughout")
                 }
             }
             row.store(field, v, options: options, ellipsoid: &ellipsoid, separation: &separation)
         }
         if sawTrack != table.hasTrackColumn && problem == nil {
-            try fail(InputField.trackID.rawValue, table.hasTrackColumn ? "found no track_id; expected one on every line, as on the first"
-                     : "found a track_id, which the first line lacks; expected track_id on every line or on none")
+            try fail(
+                InputField.trackID.rawValue,
+                table.hasTrackColumn
+                    ? "found no track_id; expected one on every line, as on the first"
+                    : "found a track_id, which the first line lacks; expected track_id on every line or on none")
         }
         if let ellipsoid {
-            if let separation { row.gpsAltitude = ellipsoid - separation } else {
+            if let separation {
+                row.gpsAltitude = ellipsoid - separation
+            } else {
                 try fail("gps_alt_ellipsoid_m", "found gps_alt_ellipsoid_m without geoid_sep_m; expected both")
             }
         }
@@ -257,8 +288,10 @@ struct NDJSONReader: RowReader {
             while lastTimes.count <= row.track { lastTimes.append(-.infinity) }
             let previous = lastTimes[row.track]
             if row.time < previous {
-                try fail(usesISOTime ? "time" : "t", "time went backwards: found \(row.time) s after \(previous) s; "
-                         + "expected times that never decrease")
+                try fail(
+                    usesISOTime ? "time" : "t",
+                    "time went backwards: found \(row.time) s after \(previous) s; "
+                        + "expected times that never decrease")
             } else {
                 lastTimes[row.track] = row.time
             }
@@ -273,13 +306,18 @@ struct NDJSONReader: RowReader {
 
     /// The field of the member at `position` and its place among the pass-through columns (-1: none), from the
     /// last line's keys when the key is the same.
-    private mutating func lookUp(_ bytes: UnsafeRawBufferPointer, _ member: FlatJSONObject.Member,
-                                 at position: Int) -> (InputField?, Int) {
+    private mutating func lookUp(
+        _ bytes: UnsafeRawBufferPointer, _ member: FlatJSONObject.Member,
+        at position: Int
+    ) -> (InputField?, Int) {
         let count = member.keyEnd - member.keyStart
         if member.keyIsPlain, position < lastKeys.count, lastKeys[position].key.count == count {
             let cached = lastKeys[position]
             var same = true
-            for k in 0..<count where bytes[member.keyStart + k] != cached.key[k] { same = false; break }
+            for k in 0..<count where bytes[member.keyStart + k] != cached.key[k] {
+                same = false
+                break
+            }
             if same { return (cached.field, cached.passThrough) }
         }
         let key = FlatJSONObject.key(bytes, member)
@@ -289,8 +327,9 @@ struct NDJSONReader: RowReader {
             if let k = table.passThroughColumns.firstIndex(of: key) {
                 passThrough = k
             } else if lateFields.insert(key).inserted {
-                table.notices.append("notice: \(input.name): field '\(key)' is not in the first line; it is not passed "
-                                     + "through to the output")
+                table.notices.append(
+                    "notice: \(input.name): field '\(key)' is not in the first line; it is not passed "
+                        + "through to the output")
             }
         }
         let entry = (Array(key.utf8), field, passThrough)
@@ -298,11 +337,19 @@ struct NDJSONReader: RowReader {
         return (field, passThrough)
     }
 
-    private static func passThroughValue(_ bytes: UnsafeRawBufferPointer, _ member: FlatJSONObject.Member) -> PassThroughValue {
+    private static func passThroughValue(_ bytes: UnsafeRawBufferPointer, _ member: FlatJSONObject.Member)
+        -> PassThroughValue
+    {
         switch member.kind {
         case .null: return .none
-        case .string: return .text(FlatJSONObject.decode(bytes, member.valueStart, member.valueEnd, plain: member.valueIsPlain) ?? "")
-        default: return .literal(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[member.valueStart..<member.valueEnd]), as: UTF8.self))
+        case .string:
+            return .text(
+                FlatJSONObject.decode(bytes, member.valueStart, member.valueEnd, plain: member.valueIsPlain) ?? "")
+        default:
+            return .literal(
+                String(
+                    decoding: UnsafeRawBufferPointer(rebasing: bytes[member.valueStart..<member.valueEnd]),
+                    as: UTF8.self))
         }
     }
 }

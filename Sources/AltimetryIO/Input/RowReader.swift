@@ -78,7 +78,10 @@ struct TableRowReader: RowReader {
         chunk.rows.append(contentsOf: table.rows[range])
         if let texts = table.timeTexts { chunk.timeTexts = texts[range] }
         let width = table.passThroughColumns.count
-        if width > 0 { chunk.passThrough.append(contentsOf: table.passThrough[(range.lowerBound * width)..<(range.upperBound * width)]) }
+        if width > 0 {
+            chunk.passThrough.append(
+                contentsOf: table.passThrough[(range.lowerBound * width)..<(range.upperBound * width)])
+        }
         position = range.upperBound
         if position == table.rows.count {
             finished = true

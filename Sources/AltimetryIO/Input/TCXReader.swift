@@ -16,8 +16,10 @@ package enum TCXReader {
     ///
     /// - Throws: `InputError` for XML that is not well formed (with line and column), no track point, and without
     ///   `skipInvalid` a track point without a time, a value out of range, or time going backwards within a track.
-    package static func read(_ data: Data, file: String, elevation: ElevationSource? = nil,
-                            skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
+    package static func read(
+        _ data: Data, file: String, elevation: ElevationSource? = nil,
+        skipInvalid: Bool = false
+    ) throws(InputError) -> TrackFileReading {
         do {
             return try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(InputError) -> TrackFileReading in
                 var parser = Parser(file: file, skipInvalid: skipInvalid)
@@ -59,7 +61,9 @@ package enum TCXReader {
             table.timeTexts = []
         }
 
-        mutating func parse(_ bytes: UnsafeRawBufferPointer, elevation option: ElevationSource?) throws(InputError) -> TrackFileReading {
+        mutating func parse(_ bytes: UnsafeRawBufferPointer, elevation option: ElevationSource?) throws(InputError)
+            -> TrackFileReading
+        {
             guard !bytes.isEmpty else {
                 throw InputError(file: file, message: "the file is empty; expected a TCX document with track points")
             }
@@ -75,14 +79,17 @@ package enum TCXReader {
             } catch let failure as XMLScanner.Failure {
                 var counter = LineCounter()
                 let (line, column) = counter.location(failure.offset, in: bytes)
-                throw InputError(file: file, line: line, message: "malformed TCX (XML error at column \(column): \(failure.message))")
+                throw InputError(
+                    file: file, line: line, message: "malformed TCX (XML error at column \(column): \(failure.message))"
+                )
             } catch let error as InputError {
                 throw error
             } catch {
                 throw InputError(file: file, message: "\(error)", exitCode: .software)
             }
             guard !table.rows.isEmpty else {
-                throw InputError(file: file, message: "found no track points (Trackpoint); expected a TCX activity or course")
+                throw InputError(
+                    file: file, message: "found no track points (Trackpoint); expected a TCX activity or course")
             }
             let (elevation, reason) = ElevationSource.resolved(option, creator: creator ?? "")
             var lateProblems = false
@@ -91,9 +98,11 @@ package enum TCXReader {
                 case .gps: table.rows[k].gpsAltitude = altitudes[k]
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitudes[k]) else {
-                        try problems.report(InputError(file: file, line: table.rows[k].line, column: ("AltitudeMeters", 0),
-                                                       message: "found \(altitudes[k]), expected a barometric altitude within "
-                                                       + "the standard atmosphere (-1000 to 11000 m)"))
+                        try problems.report(
+                            InputError(
+                                file: file, line: table.rows[k].line, column: ("AltitudeMeters", 0),
+                                message: "found \(altitudes[k]), expected a barometric altitude within "
+                                    + "the standard atmosphere (-1000 to 11000 m)"))
                         problems.finish(&table.rows[k], skipped: &table.skipped)
                         lateProblems = true
                         continue
@@ -107,8 +116,9 @@ package enum TCXReader {
 
         func error(_ scanner: XMLScanner, field: String, _ message: String) -> InputError {
             var counter = lines
-            return InputError(file: file, line: counter.location(scanner.eventStart, in: scanner.bytes).line,
-                              column: (field, 0), message: message)
+            return InputError(
+                file: file, line: counter.location(scanner.eventStart, in: scanner.bytes).line,
+                column: (field, 0), message: message)
         }
 
         mutating func start(_ name: Range<Int>, _ scanner: XMLScanner) throws(InputError) {
@@ -124,12 +134,18 @@ package enum TCXReader {
             } else if scanner.localName(name, is: "Creator") {
                 creatorDepth = scanner.open.count
             } else if row != nil {
-                value = scanner.localName(name, is: "Time") ? .time : scanner.localName(name, is: "LatitudeDegrees") ? .latitude
-                    : scanner.localName(name, is: "LongitudeDegrees") ? .longitude
-                    : scanner.localName(name, is: "AltitudeMeters") ? .altitude : nil
+                value =
+                    scanner.localName(name, is: "Time")
+                    ? .time
+                    : scanner.localName(name, is: "LatitudeDegrees")
+                        ? .latitude
+                        : scanner.localName(name, is: "LongitudeDegrees")
+                            ? .longitude
+                            : scanner.localName(name, is: "AltitudeMeters") ? .altitude : nil
                 if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             } else if creatorDepth > 0 && creator == nil && scanner.localName(name, is: "Name")
-                        && scanner.open.count == creatorDepth + 1 {
+                && scanner.open.count == creatorDepth + 1
+            {
                 value = .creatorName
                 if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             }
@@ -149,16 +165,23 @@ package enum TCXReader {
 
         mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
             // Numbers and times are read from the bytes; a string is made only for the time text and messages.
-            let text = { [buffer] in String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            let text = { [buffer] in
+                String(decoding: buffer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             switch kind {
             case .creatorName:
                 creator = text()
             case .time:
                 let trimmed = buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }
-                let seconds = buffer.withUnsafeBytes { ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: $0[trimmed])) }
+                let seconds = buffer.withUnsafeBytes {
+                    ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: $0[trimmed]))
+                }
                 guard let seconds else {
-                    try problems.report(error(scanner, field: "Time", "found '\(text())', expected an ISO 8601 time such as "
-                                              + "2024-05-01T12:00:00Z"))
+                    try problems.report(
+                        error(
+                            scanner, field: "Time",
+                            "found '\(text())', expected an ISO 8601 time such as "
+                                + "2024-05-01T12:00:00Z"))
                     return
                 }
                 row?.time = seconds
@@ -166,8 +189,11 @@ package enum TCXReader {
                 timeText.append(contentsOf: buffer[trimmed])
             case .altitude:
                 guard let metres = buffer.withUnsafeBytes(DecimalNumber.parse), abs(metres) < 20_000 else {
-                    try problems.report(error(scanner, field: "AltitudeMeters", "found '\(text())', expected an altitude in "
-                                              + "metres within ±20,000"))
+                    try problems.report(
+                        error(
+                            scanner, field: "AltitudeMeters",
+                            "found '\(text())', expected an altitude in "
+                                + "metres within ±20,000"))
                     return
                 }
                 altitude = metres
@@ -175,9 +201,14 @@ package enum TCXReader {
                 let isLatitude = kind == .latitude
                 let field = isLatitude ? "LatitudeDegrees" : "LongitudeDegrees"
                 guard let degrees = buffer.withUnsafeBytes(DecimalNumber.parse),
-                      ValueCheck.problem(isLatitude ? .latitude : .longitude, degrees) == nil else {
-                    try problems.report(error(scanner, field: field, "found '\(text())', expected "
-                                              + (isLatitude ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
+                    ValueCheck.problem(isLatitude ? .latitude : .longitude, degrees) == nil
+                else {
+                    try problems.report(
+                        error(
+                            scanner, field: field,
+                            "found '\(text())', expected "
+                                + (isLatitude
+                                    ? "a latitude in degrees within ±90" : "a longitude in degrees within ±180")))
                     return
                 }
                 if isLatitude { row?.latitude = degrees } else { row?.longitude = degrees }
@@ -189,13 +220,20 @@ package enum TCXReader {
             row = nil
             if !problems.hasProblem {
                 if finished.time.isNaN {
-                    try problems.report(error(scanner, field: "Time", "found a Trackpoint without a Time; expected <Time>"))
+                    try problems.report(
+                        error(scanner, field: "Time", "found a Trackpoint without a Time; expected <Time>"))
                 } else if (finished.latitude == nil) != (finished.longitude == nil) {
-                    try problems.report(error(scanner, field: "Position", "found a Position with only one of LatitudeDegrees "
-                                              + "and LongitudeDegrees; expected both"))
+                    try problems.report(
+                        error(
+                            scanner, field: "Position",
+                            "found a Position with only one of LatitudeDegrees "
+                                + "and LongitudeDegrees; expected both"))
                 } else if finished.time < lastTime {
-                    try problems.report(error(scanner, field: "Time", "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
-                                              + "previous point; expected times that never decrease"))
+                    try problems.report(
+                        error(
+                            scanner, field: "Time",
+                            "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
+                                + "previous point; expected times that never decrease"))
                 } else {
                     lastTime = finished.time
                 }

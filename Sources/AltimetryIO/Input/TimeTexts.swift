@@ -24,7 +24,9 @@ package struct TimeTexts: Sendable, Equatable, ExpressibleByArrayLiteral {
     /// The text of row `i` (below `count`).
     package subscript(i: Int) -> String {
         let start = i == 0 ? 0 : ends[i - 1]
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[i]]), as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[i]]), as: UTF8.self)
+        }
     }
 
     /// The rows in `range`, as a table of their own.

@@ -14,8 +14,10 @@ package enum TrackFileFormat: String, Sendable, CaseIterable {
     /// Reads `data` in this format, as the file named `file` in messages.
     ///
     /// - Throws: the reader's `InputError`.
-    package func read(_ data: Data, file: String, elevation: ElevationSource?,
-                     skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
+    package func read(
+        _ data: Data, file: String, elevation: ElevationSource?,
+        skipInvalid: Bool = false
+    ) throws(InputError) -> TrackFileReading {
         switch self {
         case .gpx: return try GPXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
         case .tcx: return try TCXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)

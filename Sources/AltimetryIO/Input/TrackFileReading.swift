@@ -20,15 +20,19 @@ extension ElevationSource {
     /// Device families whose files' elevation is barometric: every model of these has a barometric altimeter
     /// and records its altitude (Garmin fēnix, epix, Enduro, Instinct, Edge, Descent, tactix, MARQ; Wahoo
     /// ELEMNT; Coros; Suunto). Matched case-insensitively in the creator the file names.
-    static let barometricDeviceNames = ["fenix", "fēnix", "epix", "enduro", "instinct", "edge", "descent", "tactix",
-                                        "marq", "elemnt", "coros", "suunto"]
+    static let barometricDeviceNames = [
+        "fenix", "fēnix", "epix", "enduro", "instinct", "edge", "descent", "tactix",
+        "marq", "elemnt", "coros", "suunto",
+    ]
 
     /// The elevation `option` gives, or the default for a GPX or TCX file whose creator is `creator`, with why.
     static func resolved(_ option: ElevationSource?, creator: String) -> (ElevationSource, String) {
         if let option { return (option, "--ele \(option.rawValue)") }
         let lower = creator.lowercased()
         if let family = barometricDeviceNames.first(where: { lower.contains($0) }) {
-            return (.barometric, "the creator '\(creator)' is a \(family) device with a barometer; --ele gps to override")
+            return (
+                .barometric, "the creator '\(creator)' is a \(family) device with a barometer; --ele gps to override"
+            )
         }
         let named = creator.isEmpty ? "no creator named" : "creator '\(creator)'"
         return (.gps, "\(named), not a device known to record barometric elevation; --ele barometric to override")

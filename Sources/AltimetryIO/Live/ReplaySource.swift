@@ -28,8 +28,10 @@ public final class ReplaySource: ReadingSource {
 
     /// A source replaying `path` (with `pressurePath`'s barometer readings for a GPX, TCX or FIT file) with
     /// `options`, its track `track`, at `pacing`.
-    public init(path: String, pressurePath: String? = nil, options: ReadOptions = ReadOptions(), track: String? = nil,
-                pacing: SourcePacing = .immediate) {
+    public init(
+        path: String, pressurePath: String? = nil, options: ReadOptions = ReadOptions(), track: String? = nil,
+        pacing: SourcePacing = .immediate
+    ) {
         self.path = path
         self.pressurePath = pressurePath
         self.options = options
@@ -50,21 +52,27 @@ public final class ReplaySource: ReadingSource {
         let index: Int
         if let track {
             guard let i = table.trackNames.firstIndex(of: track) else {
-                throw InputError(file: table.file, message: "has no track '\(track)'; its tracks are "
-                                 + table.trackNames.map { "'\($0)'" }.joined(separator: ", "), exitCode: .usage)
+                throw InputError(
+                    file: table.file,
+                    message: "has no track '\(track)'; its tracks are "
+                        + table.trackNames.map { "'\($0)'" }.joined(separator: ", "), exitCode: .usage)
             }
             index = i
         } else {
             guard table.trackNames.count <= 1 else {
-                throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; name the one to replay",
-                                 exitCode: .usage)
+                throw InputError(
+                    file: table.file, message: "found \(table.trackNames.count) tracks; name the one to replay",
+                    exitCode: .usage)
             }
             index = 0
         }
         return table.rows.compactMap { row in
-            guard row.track == index, row.invalidReason == nil, row.pressure != nil || row.gpsAltitude != nil else { return nil }
-            return AltitudeReading(time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
-                                   gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature)
+            guard row.track == index, row.invalidReason == nil, row.pressure != nil || row.gpsAltitude != nil else {
+                return nil
+            }
+            return AltitudeReading(
+                time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
+                gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature)
         }
     }
 

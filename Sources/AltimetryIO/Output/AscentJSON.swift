@@ -62,14 +62,19 @@ package struct AscentJSON: Sendable, Encodable {
         lowest_m = r.lowest.value
         lowest_sigma_m = r.lowest.standardDeviation
         hysteresis_m = r.hysteresis
-        hysteresis_by_lag = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map { Lag(lag_s: $0, hysteresis_m: $1) }
+        hysteresis_by_lag = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map {
+            Lag(lag_s: $0, hysteresis_m: $1)
+        }
         temperature_assumed = r.temperatureAssumed
         column_temperature_sigma_k = r.columnTemperatureStandardDeviation
         gps_only = r.gpsOnly.map(Totals.init)
         barometer_only = r.barometerOnly.map(Totals.init)
         segments = r.segments.map {
-            Segment(start_s: $0.startTime, end_s: $0.endTime, start_m: $0.startAltitude, end_m: $0.endAltitude, gain_m: $0.gain,
-                    gain_sigma_m: $0.gainStandardDeviation, duration_s: $0.duration, vertical_speed_m_per_s: $0.meanVerticalSpeed)
+            Segment(
+                start_s: $0.startTime, end_s: $0.endTime, start_m: $0.startAltitude, end_m: $0.endAltitude,
+                gain_m: $0.gain,
+                gain_sigma_m: $0.gainStandardDeviation, duration_s: $0.duration,
+                vertical_speed_m_per_s: $0.meanVerticalSpeed)
         }
     }
 
@@ -77,7 +82,8 @@ package struct AscentJSON: Sendable, Encodable {
     package func encode(to encoder: any Encoder) throws {
         enum Key: String, CodingKey {
             case ascent_m, ascent_sigma_m, ascent_pressure_sigma_m, ascent_column_sigma_m, descent_m, descent_sigma_m
-            case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, hysteresis_by_lag, temperature_assumed
+            case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, hysteresis_by_lag,
+                temperature_assumed
             case column_temperature_sigma_k, gps_only, barometer_only, segments
         }
         var c = encoder.container(keyedBy: Key.self)

@@ -12,11 +12,14 @@ extension AtomicFile {
             let count = readlink(current, &buffer, Int(PATH_MAX))
             guard count > 0 else { return current }
             let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/") ? target
+            current =
+                target.hasPrefix("/")
+                ? target
                 : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + target
         }
-        throw InputError(file: path, message: "cannot create the output file: too many levels of symbolic links",
-                         exitCode: .cannotCreate)
+        throw InputError(
+            file: path, message: "cannot create the output file: too many levels of symbolic links",
+            exitCode: .cannotCreate)
     }
 
     /// Takes `descriptor`'s exclusive `flock`, waiting up to a second (runs hold a directory's lock only for a
@@ -38,14 +41,16 @@ extension AtomicFile {
     /// lock, so no run can be between creating its temporary file and locking it.
     static func removeStaleTemporaries(in directory: String, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) && UUID(uuidString: String(name.dropFirst(prefix.count))) != nil {
+        for name in names where name.hasPrefix(prefix) && UUID(uuidString: String(name.dropFirst(prefix.count))) != nil
+        {
             let candidate = directory + "/" + name
             let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
-                  flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            else { continue }
             unlink(candidate)
         }
     }

@@ -146,11 +146,13 @@ package final class AtomicFile: @unchecked Sendable {
     }
 
     private static func ioError(_ path: String, _ code: Int32) -> InputError {
-        InputError(file: path, message: "could not write the output: \(String(cString: strerror(code)))", exitCode: .ioError)
+        InputError(
+            file: path, message: "could not write the output: \(String(cString: strerror(code)))", exitCode: .ioError)
     }
 
     private static func cannotCreate(_ path: String, _ code: Int32) -> InputError {
-        InputError(file: path, message: "cannot create the output file: \(String(cString: strerror(code)))",
-                   exitCode: .cannotCreate)
+        InputError(
+            file: path, message: "cannot create the output file: \(String(cString: strerror(code)))",
+            exitCode: .cannotCreate)
     }
 }

@@ -83,7 +83,9 @@ package enum Fixed {
     ///   (infinite, or |x| 10^d ≥ 2^53).
     /// - Precondition: `out` has `maximumLength` bytes free from `position`.
     @inline(__always)
-    static func write(_ value: Double, _ decimals: Int, into out: UnsafeMutablePointer<UInt8>, at position: inout Int) -> Bool {
+    static func write(_ value: Double, _ decimals: Int, into out: UnsafeMutablePointer<UInt8>, at position: inout Int)
+        -> Bool
+    {
         guard !value.isNaN else { return true }
         let scaled = abs(value) * .exactPowerOfTen(decimals)
         // For y ≥ 2^52 every double is an integer, so y < 2^53 exactly when its rounding is.
@@ -105,7 +107,10 @@ package enum Fixed {
         // Comparisons, not a loop of divisions: altitudes and pressures have 1 to 4 digits before the point.
         var digits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1_000 ? 3 : whole < 10_000 ? 4 : 5
         var m = whole / 10_000
-        while m >= 10 { m /= 10; digits += 1 }
+        while m >= 10 {
+            m /= 10
+            digits += 1
+        }
         writeDigits(whole, count: digits, at: out + position)
         position += digits
         if decimals > 0 {
@@ -142,7 +147,9 @@ package enum Fixed {
     static func writeTime(_ value: Double, into out: UnsafeMutablePointer<UInt8>, at position: inout Int) -> Bool {
         let magnitude = abs(value)
         // Whole seconds (`rounded() == value`, tested without the library call: below 2^53 the truncation is exact).
-        if magnitude < 1e15 && Double(Int64(magnitude)) == magnitude { return write(value, 0, into: out, at: &position) }
+        if magnitude < 1e15 && Double(Int64(magnitude)) == magnitude {
+            return write(value, 0, into: out, at: &position)
+        }
         if magnitude >= 1e-3 && magnitude < 1e12 {
             for decimals in 1...3 {
                 let scale = Double.exactPowerOfTen(decimals)

@@ -43,8 +43,10 @@ struct FusedLineFormatter {
     ///
     /// - Parameter passThrough: the chunk's pass-through values (`columns.passThrough.count` per row).
     @inline(__always)
-    mutating func appendCSV(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
-                            passThrough: [PassThroughValue], to out: inout ByteBuffer) {
+    mutating func appendCSV(
+        _ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
+        passThrough: [PassThroughValue], to out: inout ByteBuffer
+    ) {
         let comma = UInt8(ascii: ",")
         var room = numbersSize
         let track = rows[i].track
@@ -66,7 +68,10 @@ struct FusedLineFormatter {
             k += 1
             var cell: [UInt8] = []
             Self.appendCSVText(r.timeText ?? "", to: &cell)
-            for byte in cell { line[k] = byte; k += 1 }
+            for byte in cell {
+                line[k] = byte
+                k += 1
+            }
         }
         if columns.hasTrackColumn {
             line[k] = comma
@@ -83,10 +88,18 @@ struct FusedLineFormatter {
                 for c in columns.indices { Self.number(columns[c].value(e), columns[c].decimals, line, &k) }
             }
         } else {
-            for _ in estimates { line[k] = comma; k += 1 }
+            for _ in estimates {
+                line[k] = comma
+                k += 1
+            }
         }
         if columns.referenceColumn != nil {
-            if let reference = rows[i].reference { Self.number3(reference, line, &k) } else { line[k] = comma; k += 1 }
+            if let reference = rows[i].reference {
+                Self.number3(reference, line, &k)
+            } else {
+                line[k] = comma
+                k += 1
+            }
         }
         let width = columns.passThrough.count
         if width > 0 {
@@ -139,8 +152,10 @@ struct FusedLineFormatter {
 
     /// Writes a comma and `value` (through `description` for what `Fixed` does not write).
     @inline(__always)
-    private static func numberAnyDecimals(_ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>,
-                                          _ k: inout Int) {
+    private static func numberAnyDecimals(
+        _ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>,
+        _ k: inout Int
+    ) {
         line[k] = UInt8(ascii: ",")
         k += 1
         if !Fixed.write(value, decimals, into: line, at: &k) { place(value.description, line, &k) }
@@ -164,8 +179,10 @@ struct FusedLineFormatter {
     }
 
     /// Appends the NDJSON line (one object) of `rows[i]`; parameters as in `appendCSV`.
-    func appendNDJSON(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
-                      passThrough: [PassThroughValue], to out: inout ByteBuffer) {
+    func appendNDJSON(
+        _ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row,
+        passThrough: [PassThroughValue], to out: inout ByteBuffer
+    ) {
         func literal(_ text: StaticString) {
             out.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
@@ -190,14 +207,21 @@ struct FusedLineFormatter {
         let place = out.reserve(Fixed.maximumLength)
         var k = 0
         if Fixed.writeTime(time, into: place, at: &k) { out.commit(k) } else { out.append(time.description) }
-        if columns.hasTime { literal(",\"time\":"); string(r.timeText ?? "") }
+        if columns.hasTime {
+            literal(",\"time\":")
+            string(r.timeText ?? "")
+        }
         if columns.hasTrackColumn {
             literal(",\"track_id\":")
             string(r.trackName)
         }
         for (c, column) in estimates.enumerated() {
             out.append(estimateKeys[c])
-            if let e = r.estimate, case let v = column.value(e), !v.isNaN { number(v, column.decimals) } else { literal("null") }
+            if let e = r.estimate, case let v = column.value(e), !v.isNaN {
+                number(v, column.decimals)
+            } else {
+                literal("null")
+            }
         }
         if let referenceColumn = columns.referenceColumn {
             key(referenceColumn)
@@ -220,7 +244,9 @@ struct FusedLineFormatter {
     /// Appends the GPX track point of `rows[i]` (one line): `ele` is the altitude, `time` the input's time text,
     /// and the extensions `t`, the other estimate columns and `status`. A row without a position is no point (it
     /// appends nothing); a GPX input's points are written back as they were (`GPXPointWriter`).
-    mutating func appendGPX(_ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row, to out: inout ByteBuffer) {
+    mutating func appendGPX(
+        _ rows: UnsafeBufferPointer<InputRow>, _ i: Int, _ r: borrowing Row, to out: inout ByteBuffer
+    ) {
         let row = rows[i]
         guard let latitude = row.latitude, let longitude = row.longitude else { return }
         if gpxPoints != nil {
@@ -231,7 +257,8 @@ struct FusedLineFormatter {
                     if column.name == OutputColumns.elevation {
                         elevation = Fixed.text(column.value(e), column.decimals)
                     } else {
-                        extensions += "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+                        extensions +=
+                            "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
                     }
                 }
             }
@@ -248,7 +275,8 @@ struct FusedLineFormatter {
         text += "<extensions><altimetry:t>\(Fixed.text(row.time, 3))</altimetry:t>"
         if let e {
             for column in estimates where column.name != OutputColumns.elevation {
-                text += "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+                text +=
+                    "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
             }
         }
         text += "<altimetry:status>\(Self.escapeXML(r.status.text))</altimetry:status></extensions></trkpt>\n"
@@ -279,7 +307,8 @@ struct FusedLineFormatter {
     /// A GPX track's opening lines: with its name when the input had tracks, or a GPX input's own track elements.
     func gpxTrackStart(_ track: Int, name: String) -> String {
         if let gpxPoints { return gpxPoints.trackStart(track) }
-        return "  <trk>\n" + (columns.hasTrackColumn ? "    <name>\(Self.escapeXML(name))</name>\n" : "") + "    <trkseg>\n"
+        return "  <trk>\n" + (columns.hasTrackColumn ? "    <name>\(Self.escapeXML(name))</name>\n" : "")
+            + "    <trkseg>\n"
     }
 
     static let gpxTrackEnd = "    </trkseg>\n  </trk>\n"
@@ -304,7 +333,10 @@ struct FusedLineFormatter {
     static func appendCSVText(_ text: String, to out: inout [UInt8]) {
         if text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == 34 || $0 == 10 || $0 == 13 }) {
             out.append(34)
-            for byte in text.utf8 { if byte == 34 { out.append(34) }; out.append(byte) }
+            for byte in text.utf8 {
+                if byte == 34 { out.append(34) }
+                out.append(byte)
+            }
             out.append(34)
         } else {
             out.append(contentsOf: text.utf8)

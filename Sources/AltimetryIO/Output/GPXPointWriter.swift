@@ -43,7 +43,8 @@ struct GPXPointWriter: Sendable {
     /// The document's first point of pipeline track `track`.
     private func firstPoint(ofTrack track: Int) -> Int {
         guard tracksAreDocumentTracks else { return 0 }
-        return track < document.tracks.count ? document.tracks[track].segments.first?.lowerBound ?? 0 : document.points.count
+        return track < document.tracks.count
+            ? document.tracks[track].segments.first?.lowerBound ?? 0 : document.points.count
     }
 
     /// The document track whose header opens pipeline track `track`.
@@ -51,7 +52,8 @@ struct GPXPointWriter: Sendable {
 
     /// The document's start: the root with the input's namespaces, and its metadata.
     var start: String {
-        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"altimetry\" "
+        var text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"altimetry\" "
             + "xmlns=\"http://www.topografix.com/GPX/1/1\" xmlns:altimetry=\"https://github.com/altimetry/gpx/1\""
         for declaration in document.namespaceDeclarations where !declaration.hasPrefix("xmlns:altimetry=") {
             text += " " + declaration

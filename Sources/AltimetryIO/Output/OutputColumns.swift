@@ -59,7 +59,9 @@ struct OutputColumns: Sendable {
         referenceColumn = header.referenceColumn
         gpx = header.gpx
         trackCount = header.trackNames.count
-        let own = Set(["t", "time", "track_id", "status"] + Self.estimates.map(\.name) + (header.referenceColumn.map { [$0] } ?? []))
+        let own = Set(
+            ["t", "time", "track_id", "status"] + Self.estimates.map(\.name)
+                + (header.referenceColumn.map { [$0] } ?? []))
         passThrough = header.passThroughColumns.map { own.contains($0) ? "input_" + $0 : $0 }
     }
 

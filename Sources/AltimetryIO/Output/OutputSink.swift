@@ -27,8 +27,9 @@ public final class OutputSink {
         if appending {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw InputError(file: path, message: "cannot be created for writing: \(String(cString: strerror(errno)))",
-                                 exitCode: .cannotCreate)
+                throw InputError(
+                    file: path, message: "cannot be created for writing: \(String(cString: strerror(errno)))",
+                    exitCode: .cannotCreate)
             }
             target = .descriptor(descriptor, name: path, owned: true)
         } else {
@@ -72,8 +73,9 @@ public final class OutputSink {
                 let n = Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw InputError(file: name, message: "could not be written: \(String(cString: strerror(errno)))",
-                                     exitCode: .ioError)
+                    throw InputError(
+                        file: name, message: "could not be written: \(String(cString: strerror(errno)))",
+                        exitCode: .ioError)
                 }
                 written += n
             }

@@ -71,8 +71,10 @@ public struct AscentBenchmark: Sendable, Codable {
     ///
     /// - Parameter addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
     ///   scenario has none; false leaves the scenario as it is.
-    public static func run(_ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
-                           configuration: AscentConfiguration = AscentConfiguration()) throws -> (Summary, [Trial]) {
+    public static func run(
+        _ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
+        configuration: AscentConfiguration = AscentConfiguration()
+    ) throws -> (Summary, [Trial]) {
         try run(name.rawValue, seeds: seeds, useTemperature: useTemperature, configuration: configuration) { seed in
             var scenario = Scenario.named(name, seed: seed)
             if addTemperatureSensor, scenario.barometer.temperatureSensor == nil {
@@ -83,26 +85,31 @@ public struct AscentBenchmark: Sendable, Codable {
     }
 
     /// Runs seeds 1...seeds of the scenarios `scenario(seed)` makes.
-    public static func run(_ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
-                           scenario make: @escaping @Sendable (UInt64) -> Scenario) throws -> (Summary, [Trial]) {
+    public static func run(
+        _ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
+        scenario make: @escaping @Sendable (UInt64) -> Scenario
+    ) throws -> (Summary, [Trial]) {
         let trials = try parallelMap(0..<seeds) { offset -> Trial in
             let scenario = make(UInt64(offset + 1))
             let recording = try scenario.simulate()
             let readings = recording.readings.map { r in
-                AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
-                                gpsVerticalAccuracy: r.gpsVerticalAccuracy,
-                                temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
+                AltitudeReading(
+                    time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
+                    gpsVerticalAccuracy: r.gpsVerticalAccuracy,
+                    temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
             }
             let report = try AscentAnalysis.measure(readings, configuration: configuration)
-            let truth = AscentCounter.count(times: recording.readings.map(\.time),
-                                            altitudes: recording.truth.map(\.altitude), hysteresis: 0)
-            return Trial(seed: scenario.seed, true_ascent_m: truth.ascent, ascent_m: report.ascent.value,
-                         ascent_sigma_m: report.ascent.standardDeviation,
-                         ascent_pressure_sigma_m: report.ascent.pressureStandardDeviation,
-                         true_descent_m: truth.descent, descent_m: report.descent.value,
-                         descent_sigma_m: report.descent.standardDeviation, hysteresis_m: report.hysteresis,
-                         gps_only_ascent_m: report.gpsOnly.map(\.ascent),
-                         barometer_only_ascent_m: report.barometerOnly?.ascent ?? .nan)
+            let truth = AscentCounter.count(
+                times: recording.readings.map(\.time),
+                altitudes: recording.truth.map(\.altitude), hysteresis: 0)
+            return Trial(
+                seed: scenario.seed, true_ascent_m: truth.ascent, ascent_m: report.ascent.value,
+                ascent_sigma_m: report.ascent.standardDeviation,
+                ascent_pressure_sigma_m: report.ascent.pressureStandardDeviation,
+                true_descent_m: truth.descent, descent_m: report.descent.value,
+                descent_sigma_m: report.descent.standardDeviation, hysteresis_m: report.hysteresis,
+                gps_only_ascent_m: report.gpsOnly.map(\.ascent),
+                barometer_only_ascent_m: report.barometerOnly?.ascent ?? .nan)
         }
         return (summary(name, temperature: useTemperature, trials), trials)
     }
@@ -120,12 +127,15 @@ public struct AscentBenchmark: Sendable, Codable {
             max_abs_error_m: errors.map(abs).max() ?? 0,
             median_sigma_m: quantile(trials.map(\.ascent_sigma_m), 0.5),
             coverage: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_sigma_m }.count) / n,
-            coverage_pressure_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_pressure_sigma_m }.count) / n,
-            coverage_two_sigma: Double(trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= 2 * $0.ascent_sigma_m }.count) / n,
+            coverage_pressure_sigma: Double(
+                trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= $0.ascent_pressure_sigma_m }.count) / n,
+            coverage_two_sigma: Double(
+                trials.filter { abs($0.ascent_m - $0.true_ascent_m) <= 2 * $0.ascent_sigma_m }.count) / n,
             median_hysteresis_m: quantile(trials.map(\.hysteresis_m), 0.5),
             gps_only_median_ascent_m: (0..<gpsCount).map { k in quantile(trials.map { $0.gps_only_ascent_m[k] }, 0.5) },
             barometer_only_median_ascent_m: quantile(trials.map(\.barometer_only_ascent_m), 0.5),
-            median_ascent_m: quantile(trials.map(\.ascent_m), 0.5), p95_ascent_m: quantile(trials.map(\.ascent_m), 0.95))
+            median_ascent_m: quantile(trials.map(\.ascent_m), 0.5), p95_ascent_m: quantile(trials.map(\.ascent_m), 0.95)
+        )
     }
 
     /// The q-quantile by the nearest rank (NaN for none).

@@ -81,31 +81,39 @@ public struct FusionBenchmark: Sendable, Codable {
     ///   - trials: trials per scenario (seeds `seed`, `seed + 1`, …).
     ///   - calibrationTrials: trials of the static calibration.
     ///   - throughputRows: rows for the throughput measurement (at least 10⁶ for the quoted figure).
-    public static func run(trials: Int, seed: UInt64, calibrationTrials: Int = 2_000, throughputRows: Int = 1_000_000,
-                           parameters: AltitudeModelParameters = AltitudeModelParameters(),
-                           scenarios: [ScenarioName] = ScenarioName.benchmark) throws -> FusionBenchmark {
+    public static func run(
+        trials: Int, seed: UInt64, calibrationTrials: Int = 2_000, throughputRows: Int = 1_000_000,
+        parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        scenarios: [ScenarioName] = ScenarioName.benchmark
+    ) throws -> FusionBenchmark {
         var results: [ScenarioResult] = []
         for name in scenarios {
             results.append(try evaluate(name, trials: trials, seed: seed, parameters: parameters, useTemperature: true))
         }
-        let coldWithout = scenarios.contains(.cold)
+        let coldWithout =
+            scenarios.contains(.cold)
             ? try evaluate(.cold, trials: trials, seed: seed, parameters: parameters, useTemperature: false) : nil
-        return FusionBenchmark(scenarios: results, cold_without_temperature: coldWithout,
-                               static_calibration_600s: try calibration(trials: calibrationTrials, seed: seed),
-                               throughput: try throughput(rows: throughputRows, seed: seed, parameters: parameters))
+        return FusionBenchmark(
+            scenarios: results, cold_without_temperature: coldWithout,
+            static_calibration_600s: try calibration(trials: calibrationTrials, seed: seed),
+            throughput: try throughput(rows: throughputRows, seed: seed, parameters: parameters))
     }
 
     /// Pooled figures of one scenario over `trials` seeds.
-    public static func evaluate(_ name: ScenarioName, trials: Int, seed: UInt64, parameters: AltitudeModelParameters,
-                                useTemperature: Bool) throws -> ScenarioResult {
+    public static func evaluate(
+        _ name: ScenarioName, trials: Int, seed: UInt64, parameters: AltitudeModelParameters,
+        useTemperature: Bool
+    ) throws -> ScenarioResult {
         try evaluate(name: name.rawValue, trials: trials, parameters: parameters, useTemperature: useTemperature) {
             Scenario.named(name, seed: seed &+ UInt64($0))
         }
     }
 
     /// Pooled figures of the scenarios `scenario(trial)` for trial 0 ..< `trials`.
-    public static func evaluate(name: String, trials: Int, parameters: AltitudeModelParameters, useTemperature: Bool,
-                                scenario: @Sendable (Int) -> Scenario) throws -> ScenarioResult {
+    public static func evaluate(
+        name: String, trials: Int, parameters: AltitudeModelParameters, useTemperature: Bool,
+        scenario: @Sendable (Int) -> Scenario
+    ) throws -> ScenarioResult {
         let evaluations = try parallelMap(0..<trials) { trial in
             let recording = try scenario(trial).simulate()
             return try ScenarioEvaluation(recording, parameters: parameters, useTemperature: useTemperature)
@@ -119,9 +127,12 @@ public struct FusionBenchmark: Sendable, Codable {
             gatedOutliers += evaluation.gatedOutliers
             status += evaluation.statusReadings
         }
-        let figures = pooled.mapValues { Figures(rmse_m: $0.rootMeanSquareError, coverage: $0.coverage, nees: $0.meanNEES) }
-        return ScenarioResult(name: name, trials: trials, estimators: figures, gated_fixes: gated,
-                              outliers: outliers, gated_outliers: gatedOutliers, status_readings: status)
+        let figures = pooled.mapValues {
+            Figures(rmse_m: $0.rootMeanSquareError, coverage: $0.coverage, nees: $0.meanNEES)
+        }
+        return ScenarioResult(
+            name: name, trials: trials, estimators: figures, gated_fixes: gated,
+            outliers: outliers, gated_outliers: gatedOutliers, status_readings: status)
     }
 
     /// The seed's static calibration: 600 s still, GPS 10 m / 60 s, no weather.
@@ -154,8 +165,10 @@ public struct FusionBenchmark: Sendable, Codable {
             let kalmanError: Double = (ea?.altitude ?? .nan) - truth
             let defaultError: Double = (eb?.altitude ?? .nan) - truth
             let naiveError: Double = (en?.altitudeMeters ?? .nan) - truth
-            return [kalmanError, ea?.altitudeStandardDeviation ?? .nan, defaultError, eb?.altitudeStandardDeviation ?? .nan,
-                    naiveError, en?.reportedStandardDeviation ?? .nan]
+            return [
+                kalmanError, ea?.altitudeStandardDeviation ?? .nan, defaultError, eb?.altitudeStandardDeviation ?? .nan,
+                naiveError, en?.reportedStandardDeviation ?? .nan,
+            ]
         }
         func std(_ column: Int) -> Double {
             let xs = rows.map { $0[column] }
@@ -164,10 +177,11 @@ public struct FusionBenchmark: Sendable, Codable {
         }
         func average(_ column: Int) -> Double { rows.reduce(0) { $0 + $1[column] } / Double(rows.count) }
         let statistics = try GaussMarkovAveraging(standardDeviation: 10, correlationTime: 60)
-        return Calibration(trials: trials, kalman_error_std_m: std(0), kalman_sigma_m: average(1),
-                           kalman_default_weather_sigma_m: average(3), kalman_default_weather_error_std_m: std(2),
-                           naive_error_std_m: std(4), naive_sigma_m: average(5),
-                           gls_bound_m: statistics.generalizedLeastSquaresStandardDeviation(sampleCount: 600))
+        return Calibration(
+            trials: trials, kalman_error_std_m: std(0), kalman_sigma_m: average(1),
+            kalman_default_weather_sigma_m: average(3), kalman_default_weather_error_std_m: std(2),
+            naive_error_std_m: std(4), naive_sigma_m: average(5),
+            gls_bound_m: statistics.generalizedLeastSquaresStandardDeviation(sampleCount: 600))
     }
 
     /// Rows per second of the altitude filter alone (readings prepared beforehand), on one core.

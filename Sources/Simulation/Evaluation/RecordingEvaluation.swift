@@ -106,8 +106,10 @@ public struct RecordingEvaluation: Sendable {
     ///   - truth: what to score against; nil scores nothing (the truth-free figures are still computed).
     ///   - scoringStart: seconds after the first row before which nothing is scored (the warm-up).
     /// - Throws: `RecordingEvaluationError` naming the row the filter refused, or a static truth without enough fixes.
-    public init(_ rows: [Row], parameters: AltitudeModelParameters, truth: Truth?,
-                scoringStart: Double = 600) throws(RecordingEvaluationError) {
+    public init(
+        _ rows: [Row], parameters: AltitudeModelParameters, truth: Truth?,
+        scoringStart: Double = 600
+    ) throws(RecordingEvaluationError) {
         firstTime = rows.first?.time ?? 0
         let start = firstTime + scoringStart
         var truthValue: Double?
@@ -123,7 +125,8 @@ public struct RecordingEvaluation: Sendable {
         }
         var filter: AltitudeFilter
         do { filter = try AltitudeFilter(parameters: parameters) } catch { throw .invalidParameters(error) }
-        let gpsSigma = (parameters.gpsErrorStandardDeviation * parameters.gpsErrorStandardDeviation
+        let gpsSigma =
+            (parameters.gpsErrorStandardDeviation * parameters.gpsErrorStandardDeviation
             + parameters.gpsWhiteNoiseStandardDeviation * parameters.gpsWhiteNoiseStandardDeviation).squareRoot()
         var cumulative = NaiveAveragingBaseline(gpsStandardDeviation: gpsSigma)
         var windowed = NaiveAveragingBaseline(window: 600, gpsStandardDeviation: gpsSigma)
@@ -146,8 +149,10 @@ public struct RecordingEvaluation: Sendable {
             if let z = reading.gpsAltitude, let record = estimate.gpsUpdate {
                 fixCount += 1
                 if !record.decision.wasApplied {
-                    gatedFixes.append(GatedFix(time: reading.time, altitude: z, innovation: record.innovation,
-                                               normalizedInnovationSquared: record.normalizedInnovationSquared))
+                    gatedFixes.append(
+                        GatedFix(
+                            time: reading.time, altitude: z, innovation: record.innovation,
+                            normalizedInnovationSquared: record.normalizedInnovationSquared))
                 } else if reading.time >= start {
                     nisSum += record.normalizedInnovationSquared
                     nisCount += 1
@@ -174,13 +179,15 @@ public struct RecordingEvaluation: Sendable {
         fronts = filter.fronts
         frontPressureChanges = fronts.map { front in
             guard front.startTime >= start, let a = Self.lastPressure(pressures, atOrBefore: front.startTime),
-                  let b = Self.lastPressure(pressures, atOrBefore: front.endTime) else { return nil }
+                let b = Self.lastPressure(pressures, atOrBefore: front.endTime)
+            else { return nil }
             return b - a
         }
         if truth != nil {
             guard kalman.count > 0 else {
-                throw .nothingToScore(duration: (rows.last?.time ?? firstTime) - firstTime, scoringStart: scoringStart,
-                                      hasReference: truthValue != nil || truth == .staticMedian)
+                throw .nothingToScore(
+                    duration: (rows.last?.time ?? firstTime) - firstTime, scoringStart: scoringStart,
+                    hasReference: truthValue != nil || truth == .staticMedian)
             }
             scores = ["kalman": kalman, "naive": naive, "naive_600s": naive600]
         }

@@ -24,7 +24,8 @@ public enum RecordingEvaluationError: Error, Sendable, Equatable, CustomStringCo
                 return "found nothing to score: the recording lasts \(duration) s and scoring starts at \(start) s "
                     + "(lower it with --from)"
             }
-            return hasReference ? "found no row after \(start) s with both a reading and a reference"
+            return hasReference
+                ? "found no row after \(start) s with both a reading and a reference"
                 : "found no reference value at or before any reading after \(start) s"
         }
     }

@@ -26,12 +26,15 @@ public struct ScenarioEvaluation: Sendable {
     /// - Parameters:
     ///   - useTemperature: pass the recording's temperature readings to the filter.
     ///   - scoringStart: seconds after the start before which nothing is scored.
-    public init(_ recording: SimulatedRecording, parameters: AltitudeModelParameters,
-                useTemperature: Bool = true, scoringStart: Double = 600) throws(AltitudeModelError) {
+    public init(
+        _ recording: SimulatedRecording, parameters: AltitudeModelParameters,
+        useTemperature: Bool = true, scoringStart: Double = 600
+    ) throws(AltitudeModelError) {
         let readings = recording.readings.map { r in
-            AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
-                            gpsVerticalAccuracy: r.gpsVerticalAccuracy,
-                            temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
+            AltitudeReading(
+                time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
+                gpsVerticalAccuracy: r.gpsVerticalAccuracy,
+                temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
         }
         let (filtered, smoothed) = try AltitudeFilter.smooth(readings, parameters: parameters)
         var cumulative = NaiveAveragingBaseline()
@@ -49,9 +52,13 @@ public struct ScenarioEvaluation: Sendable {
             guard reading.time - (recording.readings.first?.time ?? 0) >= scoringStart else { continue }
             let truth = reading.trueAltitude
             kalman.add(error: filtered[i].altitude - truth, sigma: filtered[i].altitudeStandardDeviation)
-            if i < smoothed.count { smooth.add(error: smoothed[i].altitude - truth, sigma: smoothed[i].altitudeStandardDeviation) }
+            if i < smoothed.count {
+                smooth.add(error: smoothed[i].altitude - truth, sigma: smoothed[i].altitudeStandardDeviation)
+            }
             if let h = a.altitudeMeters, let s = a.reportedStandardDeviation { naive.add(error: h - truth, sigma: s) }
-            if let h = b.altitudeMeters, let s = b.reportedStandardDeviation { naive600.add(error: h - truth, sigma: s) }
+            if let h = b.altitudeMeters, let s = b.reportedStandardDeviation {
+                naive600.add(error: h - truth, sigma: s)
+            }
         }
         scores = ["kalman": kalman, "smoother": smooth, "naive": naive, "naive_600s": naive600]
     }

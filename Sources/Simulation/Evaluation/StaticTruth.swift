@@ -25,7 +25,8 @@ public struct StaticTruth: Sendable, Equatable, Codable {
     /// The truth from fixes (time in seconds, altitude in metres) in time order; nil with fewer than two fixes a block.
     public init?(fixes: [(time: Double, altitude: Double)], blockCount: Int = Self.defaultBlockCount) {
         guard blockCount >= 2, fixes.count >= 2 * blockCount,
-              let first = fixes.first?.time, let last = fixes.last?.time else { return nil }
+            let first = fixes.first?.time, let last = fixes.last?.time
+        else { return nil }
         altitude = Self.median(fixes.map(\.altitude))
         var medians: [Double] = []
         for k in 0..<blockCount {

@@ -46,8 +46,10 @@ public struct StressBenchmark: Sendable, Codable {
     public var scenarios: [ScenarioResult]
 
     /// Runs `scenarios` over `trials` seeds from `seed`.
-    public static func run(trials: Int, seed: UInt64, parameters: AltitudeModelParameters = AltitudeModelParameters(),
-                           scenarios: [StressScenarioName] = StressScenarioName.allCases) throws -> StressBenchmark {
+    public static func run(
+        trials: Int, seed: UInt64, parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        scenarios: [StressScenarioName] = StressScenarioName.allCases
+    ) throws -> StressBenchmark {
         var results: [ScenarioResult] = []
         for name in scenarios {
             let evaluations = try parallelMap(0..<trials) { trial in
@@ -77,14 +79,17 @@ public struct StressBenchmark: Sendable, Codable {
             if let kind = name.expectedEpisode, e.episodes.contains(where: { $0.kind == kind }) { reported += 1 }
             for episode in e.episodes { episodes[episode.kind.rawValue, default: 0] += 1 }
         }
-        func rms(_ xs: [Double]) -> Double? { xs.isEmpty ? nil : (xs.reduce(0) { $0 + $1 * $1 } / Double(xs.count)).squareRoot() }
+        func rms(_ xs: [Double]) -> Double? {
+            xs.isEmpty ? nil : (xs.reduce(0) { $0 + $1 * $1 } / Double(xs.count)).squareRoot()
+        }
         let hasEvent = name.eventTime != nil
         return ScenarioResult(
             name: name.rawValue, trials: evaluations.count, rmse_m: score.rootMeanSquareError, coverage: score.coverage,
             nees: score.meanNEES, column_error_rms_k: rms(columns), column_error_max_k: columns.max(),
             column_within_3k: columns.isEmpty ? nil : Double(columns.filter { $0 <= 3 }.count) / Double(columns.count),
             refused_good_fix_fraction: good == 0 ? 0 : Double(refused) / Double(good),
-            event_error_rms_m: hasEvent ? rms(eventErrors) : nil, event_error_max_m: hasEvent ? eventErrors.map(abs).max() : nil,
+            event_error_rms_m: hasEvent ? rms(eventErrors) : nil,
+            event_error_max_m: hasEvent ? eventErrors.map(abs).max() : nil,
             recovery_max_s: hasEvent ? recoveries.max() : nil, recovered_in_time: hasEvent ? recovered : nil,
             expected_episode_reported: name.expectedEpisode == nil ? nil : reported, episodes: episodes)
     }

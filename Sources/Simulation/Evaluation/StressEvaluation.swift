@@ -20,14 +20,17 @@ public struct StressEvaluation: Sendable {
     public private(set) var episodes: [FilterEpisode] = []
 
     /// Evaluates the filter built from `parameters` on `recording`; readings carry no temperature.
-    public init(_ recording: SimulatedRecording, event: Seconds?, parameters: AltitudeModelParameters,
-                scoringStart: Double = 600) throws(AltitudeModelError) {
+    public init(
+        _ recording: SimulatedRecording, event: Seconds?, parameters: AltitudeModelParameters,
+        scoringStart: Double = 600
+    ) throws(AltitudeModelError) {
         var filter = try AltitudeFilter(parameters: parameters)
         let gpsSigma = recording.scenario.gps.errorStandardDeviation
         var climbed = 0.0
         var previous: Double?
         for (i, r) in recording.readings.enumerated() {
-            let estimate = try filter.process(AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
+            let estimate = try filter.process(
+                AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
             let truth = r.trueAltitude
             let error = estimate.altitude - truth
             if let previous { climbed += abs(truth - previous) }
@@ -44,7 +47,9 @@ public struct StressEvaluation: Sendable {
                 if r.time >= event, recoveryTime == nil, abs(error) <= estimate.altitudeStandardDeviation {
                     recoveryTime = r.time - event
                 }
-                if r.time >= event + 60, errorAfterEvent == nil { errorAfterEvent = (error, estimate.altitudeStandardDeviation) }
+                if r.time >= event + 60, errorAfterEvent == nil {
+                    errorAfterEvent = (error, estimate.altitudeStandardDeviation)
+                }
             }
         }
         episodes = filter.episodes

@@ -13,7 +13,9 @@ struct EstimatorScoreTests {
         }
     }
 
-    @Test("RMSE, mean error, coverage and NEES equal their definitions computed directly", arguments: [1, 2, 3] as [UInt64])
+    @Test(
+        "RMSE, mean error, coverage and NEES equal their definitions computed directly",
+        arguments: [1, 2, 3] as [UInt64])
     func definitions(seed: UInt64) {
         let draws = Self.draws(5_000, seed: seed)
         var score = EstimatorScore()
@@ -29,7 +31,9 @@ struct EstimatorScoreTests {
         #expect(abs(score.meanNEES - nees) < 1e-9 * nees)
     }
 
-    @Test("The 95th percentile of |error| is the exact order statistic to within its 1 % bin", arguments: [4, 5, 6] as [UInt64])
+    @Test(
+        "The 95th percentile of |error| is the exact order statistic to within its 1 % bin",
+        arguments: [4, 5, 6] as [UInt64])
     func percentile(seed: UInt64) throws {
         let draws = Self.draws(3_001, seed: seed)
         var score = EstimatorScore()

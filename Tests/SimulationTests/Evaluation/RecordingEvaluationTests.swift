@@ -8,12 +8,14 @@ import Testing
 struct RecordingEvaluationTests {
     static func readings(_ recording: SimulatedRecording) -> [AltitudeReading] {
         recording.readings.map { r in
-            AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
-                            gpsVerticalAccuracy: r.gpsVerticalAccuracy, temperature: r.temperatureCelsius.map { $0 + 273.15 })
+            AltitudeReading(
+                time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude,
+                gpsVerticalAccuracy: r.gpsVerticalAccuracy, temperature: r.temperatureCelsius.map { $0 + 273.15 })
         }
     }
 
-    @Test("GIVEN the truth on every row WHEN scored THEN the filter and both baselines score as ScenarioEvaluation does")
+    @Test(
+        "GIVEN the truth on every row WHEN scored THEN the filter and both baselines score as ScenarioEvaluation does")
     func matchesScenarioEvaluation() throws {
         let recording = try Scenario.named(.canyon, seed: 3, duration: 3_600).simulate()
         let rows = zip(recording.readings, Self.readings(recording)).map {
@@ -31,7 +33,9 @@ struct RecordingEvaluationTests {
         #expect(evaluation.gatedFixes.count > 0, "the canyon's multipath outliers are gated")
     }
 
-    @Test("GIVEN the reference on rows of its own WHEN scored THEN each reading is scored against the nearest earlier one")
+    @Test(
+        "GIVEN the reference on rows of its own WHEN scored THEN each reading is scored against the nearest earlier one"
+    )
     func carriesReference() throws {
         let recording = try Scenario.named(.hike, seed: 4, duration: 1_800).simulate()
         let readings = Self.readings(recording)
@@ -47,8 +51,10 @@ struct RecordingEvaluationTests {
             separate.append(.init(time: r.time, reading: reading))
             carried.append(.init(time: r.time, reading: reading, reference: last))
         }
-        let a = try RecordingEvaluation(separate, parameters: AltitudeModelParameters(), truth: .reference, scoringStart: 300)
-        let b = try RecordingEvaluation(carried, parameters: AltitudeModelParameters(), truth: .reference, scoringStart: 300)
+        let a = try RecordingEvaluation(
+            separate, parameters: AltitudeModelParameters(), truth: .reference, scoringStart: 300)
+        let b = try RecordingEvaluation(
+            carried, parameters: AltitudeModelParameters(), truth: .reference, scoringStart: 300)
         for name in RecordingEvaluation.estimatorNames {
             let x = try #require(a.scores[name]), y = try #require(b.scores[name])
             #expect(x.count == y.count && x.count > 1_000, "\(name)")
@@ -57,18 +63,23 @@ struct RecordingEvaluationTests {
         #expect(a.readingCount == readings.count)
     }
 
-    @Test("GIVEN a device standing still WHEN scored against the static truth THEN the truth is the median fix after the warm-up")
+    @Test(
+        "GIVEN a device standing still WHEN scored against the static truth THEN the truth is the median fix after the warm-up"
+    )
     func staticTruth() throws {
         let recording = try Scenario.named(.static, seed: 5, duration: 3_600).simulate()
         let rows = zip(recording.readings, Self.readings(recording)).map {
             RecordingEvaluation.Row(time: $0.time, reading: $1)
         }
-        let evaluation = try RecordingEvaluation(rows, parameters: AltitudeModelParameters(), truth: .staticMedian,
-                                                 scoringStart: 600)
+        let evaluation = try RecordingEvaluation(
+            rows, parameters: AltitudeModelParameters(), truth: .staticMedian,
+            scoringStart: 600)
         let truth = try #require(evaluation.staticTruth)
         let fixes = recording.readings.filter { $0.time >= 600 }.compactMap(\.gpsAltitude).sorted()
         #expect(truth.fixCount == fixes.count)
-        #expect(abs(truth.altitude - (fixes[fixes.count / 2 - 1] + fixes[fixes.count / 2]) / 2) < 1e-9 || fixes.count % 2 == 1)
+        #expect(
+            abs(truth.altitude - (fixes[fixes.count / 2 - 1] + fixes[fixes.count / 2]) / 2) < 1e-9
+                || fixes.count % 2 == 1)
         // The median of 50 min of a 10 m, 60 s GPS errs by about 10 √(2·60/3000) ≈ 2 m; within 4 sigma of the truth.
         let trueAltitude = try #require(recording.readings.last?.trueAltitude)
         #expect(abs(truth.altitude - trueAltitude) < 8, "median \(truth.altitude), truth \(trueAltitude)")
@@ -85,13 +96,18 @@ struct RecordingEvaluationTests {
             try RecordingEvaluation(rows, parameters: AltitudeModelParameters(), truth: .reference, scoringStart: 600)
         }
         #expect {
-            try RecordingEvaluation(rows, parameters: AltitudeModelParameters(), truth: .staticMedian, scoringStart: 600)
+            try RecordingEvaluation(
+                rows, parameters: AltitudeModelParameters(), truth: .staticMedian, scoringStart: 600)
         } throws: { error in
-            guard case .tooFewFixesForStaticTruth(let found, _) = error as? RecordingEvaluationError else { return false }
+            guard case .tooFewFixesForStaticTruth(let found, _) = error as? RecordingEvaluationError else {
+                return false
+            }
             return found == 0
         }
-        let backwards = [RecordingEvaluation.Row(time: 10, reading: AltitudeReading(time: 10, pressure: 1000)),
-                         RecordingEvaluation.Row(time: 5, reading: AltitudeReading(time: 5, pressure: 1000))]
+        let backwards = [
+            RecordingEvaluation.Row(time: 10, reading: AltitudeReading(time: 10, pressure: 1000)),
+            RecordingEvaluation.Row(time: 5, reading: AltitudeReading(time: 5, pressure: 1000)),
+        ]
         #expect {
             try RecordingEvaluation(backwards, parameters: AltitudeModelParameters(), truth: nil)
         } throws: { error in
@@ -122,7 +138,9 @@ struct RecordingEvaluationTests {
         // which the data show only the first two: mean NIS ≈ 0.5 (0.48 in every simulated scenario). 4 m of extra
         // white noise adds 16 m² to the innovation variance, about 1.2 to the NIS, much of it gated away: > +0.5.
         #expect(a.acceptedFixMeanNIS > 0.35 && a.acceptedFixMeanNIS < 0.65, "clean \(a.acceptedFixMeanNIS)")
-        #expect(b.acceptedFixMeanNIS > a.acceptedFixMeanNIS + 0.5, "noisy \(b.acceptedFixMeanNIS), clean \(a.acceptedFixMeanNIS)")
+        #expect(
+            b.acceptedFixMeanNIS > a.acceptedFixMeanNIS + 0.5,
+            "noisy \(b.acceptedFixMeanNIS), clean \(a.acceptedFixMeanNIS)")
     }
 }
 

@@ -51,7 +51,8 @@ package enum FITCRC {
                 @inline(__always) func lookup(_ table: Int, _ shift: UInt64) -> UInt16 {
                     t[256 * table + Int(truncatingIfNeeded: (x >> shift) & 0xFF)]
                 }
-                crc = lookup(7, 0) ^ lookup(6, 8) ^ lookup(5, 16) ^ lookup(4, 24)
+                crc =
+                    lookup(7, 0) ^ lookup(6, 8) ^ lookup(5, 16) ^ lookup(4, 24)
                     ^ lookup(3, 32) ^ lookup(2, 40) ^ lookup(1, 48) ^ lookup(0, 56)
                 k += 8
             }

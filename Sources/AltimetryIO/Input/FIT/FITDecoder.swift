@@ -32,7 +32,8 @@ enum FITDecoder {
 
     /// What a field of a decoded message is read into.
     enum Target: UInt8 {
-        case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure, timestampMilliseconds
+        case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure,
+            timestampMilliseconds
         case manufacturer, product, productName
         /// `barometer_data`'s array fields: `baro_pres` (uint32[], Pa) and `sample_time_offset` (uint16[], ms).
         case samplePressures, sampleTimeOffsets
@@ -91,44 +92,59 @@ enum FITDecoder {
     }
 
     /// Decodes the FIT file starting at `start`; returns where the next chained file would start.
-    static func decodeFile(_ b: UnsafeRawBufferPointer, from start: Int, into messages: inout FITMessages,
-                           messageIndex: inout Int) throws(Failure) -> Int {
+    static func decodeFile(
+        _ b: UnsafeRawBufferPointer, from start: Int, into messages: inout FITMessages,
+        messageIndex: inout Int
+    ) throws(Failure) -> Int {
         let n = b.count
         guard n - start >= 12 else {
-            throw Failure(offset: start, message: "found \(n - start) bytes, expected a FIT header of 12 or 14 bytes (the file looks truncated)")
+            throw Failure(
+                offset: start,
+                message: "found \(n - start) bytes, expected a FIT header of 12 or 14 bytes (the file looks truncated)")
         }
         let headerSize = Int(b[start])
-        guard headerSize == 12 || headerSize == 14 || (headerSize > 14 && headerSize < 64), n - start >= headerSize else {
-            throw Failure(offset: start, message: "found a header size of \(headerSize), expected 12 or 14: not a FIT file")
+        guard headerSize == 12 || headerSize == 14 || (headerSize > 14 && headerSize < 64), n - start >= headerSize
+        else {
+            throw Failure(
+                offset: start, message: "found a header size of \(headerSize), expected 12 or 14: not a FIT file")
         }
         guard b[start + 8] == UInt8(ascii: "."), b[start + 9] == UInt8(ascii: "F"), b[start + 10] == UInt8(ascii: "I"),
-              b[start + 11] == UInt8(ascii: "T") else {
+            b[start + 11] == UInt8(ascii: "T")
+        else {
             throw Failure(offset: start + 8, message: "found no '.FIT' signature in the header: not a FIT file")
         }
         let protocolMajor = b[start + 1] >> 4
         guard protocolMajor <= 2 else {
-            throw Failure(offset: start + 1, message: "found protocol version \(protocolMajor).\(b[start + 1] & 0xF), expected 1.x or 2.x")
+            throw Failure(
+                offset: start + 1,
+                message: "found protocol version \(protocolMajor).\(b[start + 1] & 0xF), expected 1.x or 2.x")
         }
         if headerSize >= 14 {
             let stored = UInt16(b[start + 12]) | UInt16(b[start + 13]) << 8
             let computed = FITCRC.checksum(b, start..<(start + 12))
             if stored != 0 && stored != computed {
-                throw Failure(offset: start + 12, message: "the header's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
-                              + "expected an intact file (it is corrupted or was modified)")
+                throw Failure(
+                    offset: start + 12,
+                    message: "the header's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
+                        + "expected an intact file (it is corrupted or was modified)")
             }
         }
         let dataSize = Int(read(b, start + 4, 4, bigEndian: false))
         let dataStart = start + headerSize
         let dataEnd = dataStart + dataSize
         guard dataEnd + 2 <= n else {
-            throw Failure(offset: n, message: "found \(n - dataStart) bytes after the header, expected \(dataSize) bytes of "
-                          + "records and a 2-byte CRC (the file is truncated)")
+            throw Failure(
+                offset: n,
+                message: "found \(n - dataStart) bytes after the header, expected \(dataSize) bytes of "
+                    + "records and a 2-byte CRC (the file is truncated)")
         }
         let stored = UInt16(b[dataEnd]) | UInt16(b[dataEnd + 1]) << 8
         let computed = FITCRC.checksum(b, start..<dataEnd)
         guard stored == computed else {
-            throw Failure(offset: dataEnd, message: "the file's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
-                          + "expected an intact file (it is corrupted or was modified)")
+            throw Failure(
+                offset: dataEnd,
+                message: "the file's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
+                    + "expected an intact file (it is corrupted or was modified)")
         }
         var definitions = [Definition?](repeating: nil, count: 16)
         var lastTimestamp: UInt32?
@@ -150,12 +166,16 @@ enum FITDecoder {
             let compressed = header & 0x80 != 0
             let local = compressed ? Int((header >> 5) & 0x03) : Int(header & 0x0F)
             guard let definition = definitions[local] else {
-                throw Failure(offset: recordStart, message: "found a data message of local type \(local) before any "
-                              + "definition of it; expected a definition message first")
+                throw Failure(
+                    offset: recordStart,
+                    message: "found a data message of local type \(local) before any "
+                        + "definition of it; expected a definition message first")
             }
             guard dataEnd - p >= definition.size else {
-                throw Failure(offset: recordStart, message: "found a data message of \(definition.size) bytes with "
-                              + "\(dataEnd - p) bytes of records left; expected it to fit")
+                throw Failure(
+                    offset: recordStart,
+                    message: "found a data message of \(definition.size) bytes with "
+                        + "\(dataEnd - p) bytes of records left; expected it to fit")
             }
             var values = Values()
             if compressed, let last = lastTimestamp {
@@ -171,7 +191,9 @@ enum FITDecoder {
                     values.productName = text(b, p + field.offset, field.size)
                     continue
                 case .samplePressures, .sampleTimeOffsets:
-                    values.set(field.target, array: ArrayField(offset: p + field.offset, field: field, bigEndian: definition.bigEndian))
+                    values.set(
+                        field.target,
+                        array: ArrayField(offset: p + field.offset, field: field, bigEndian: definition.bigEndian))
                     continue
                 default:
                     break
@@ -195,23 +217,36 @@ enum FITDecoder {
     }
 
     /// Reads a definition message's content at `p` (after its header byte), moving `p` past it.
-    static func readDefinition(_ b: UnsafeRawBufferPointer, _ p: inout Int, end: Int,
-                               developer: Bool) throws(Failure) -> Definition {
+    static func readDefinition(
+        _ b: UnsafeRawBufferPointer, _ p: inout Int, end: Int,
+        developer: Bool
+    ) throws(Failure) -> Definition {
         let start = p - 1
-        guard end - p >= 5 else { throw Failure(offset: start, message: "found a definition message cut short; expected 5 bytes and its fields") }
+        guard end - p >= 5 else {
+            throw Failure(
+                offset: start, message: "found a definition message cut short; expected 5 bytes and its fields")
+        }
         let architecture = b[p + 1]
         guard architecture <= 1 else {
-            throw Failure(offset: p + 1, message: "found architecture \(architecture) in a definition, expected 0 (little-endian) or 1 (big-endian)")
+            throw Failure(
+                offset: p + 1,
+                message:
+                    "found architecture \(architecture) in a definition, expected 0 (little-endian) or 1 (big-endian)")
         }
         let bigEndian = architecture == 1
         let global = UInt16(read(b, p + 2, 2, bigEndian: bigEndian))
         let count = Int(b[p + 4])
         p += 5
-        guard end - p >= 3 * count else { throw Failure(offset: start, message: "found a definition of \(count) fields cut short") }
+        guard end - p >= 3 * count else {
+            throw Failure(offset: start, message: "found a definition of \(count) fields cut short")
+        }
         var definition = Definition(global: global, bigEndian: bigEndian, size: 0, fields: [], developerFields: 0)
         for _ in 0..<count {
             let number = b[p], size = Int(b[p + 1]), baseType = b[p + 2]
-            guard size > 0 else { throw Failure(offset: p, message: "found field \(number) of size 0 in a definition; expected a positive size") }
+            guard size > 0 else {
+                throw Failure(
+                    offset: p, message: "found field \(number) of size 0 in a definition; expected a positive size")
+            }
             if let target = target(global: global, number: number) {
                 definition.fields.append(Field(offset: definition.size, size: size, baseType: baseType, target: target))
             }
@@ -219,10 +254,14 @@ enum FITDecoder {
             p += 3
         }
         if developer {
-            guard end - p >= 1 else { throw Failure(offset: start, message: "found a definition cut short before its developer fields") }
+            guard end - p >= 1 else {
+                throw Failure(offset: start, message: "found a definition cut short before its developer fields")
+            }
             let developerCount = Int(b[p])
             p += 1
-            guard end - p >= 3 * developerCount else { throw Failure(offset: start, message: "found developer field definitions cut short") }
+            guard end - p >= 3 * developerCount else {
+                throw Failure(offset: start, message: "found developer field definitions cut short")
+            }
             for k in 0..<developerCount { definition.size += Int(b[p + 3 * k + 1]) }
             definition.developerFields = developerCount
             p += 3 * developerCount
@@ -339,7 +378,9 @@ enum FITDecoder {
         }
 
         /// Semicircles (2³¹ to 180°) in degrees.
-        static func degrees(_ semicircles: Double) -> Double? { semicircles.isNaN ? nil : semicircles * (180 / 2_147_483_648) }
+        static func degrees(_ semicircles: Double) -> Double? {
+            semicircles.isNaN ? nil : semicircles * (180 / 2_147_483_648)
+        }
         /// FIT's altitude scale: stored = (metres + 500) × 5.
         static func metres(_ stored: Double) -> Double? { stored.isNaN ? nil : stored / 5 - 500 }
         static func optional(_ value: Double) -> Double? { value.isNaN ? nil : value }
@@ -352,15 +393,17 @@ enum FITDecoder {
                 messages.product = messages.product ?? Int(exactly: product)
                 messages.productName = messages.productName ?? productName
             case 20:
-                messages.records.append(FITMessages.Record(
-                    index: index, time: time, latitude: Self.degrees(latitude), longitude: Self.degrees(longitude),
-                    altitude: Self.metres(altitude), enhancedAltitude: Self.metres(enhancedAltitude),
-                    temperature: Self.optional(temperature), absolutePressure: Self.optional(absolutePressure)))
+                messages.records.append(
+                    FITMessages.Record(
+                        index: index, time: time, latitude: Self.degrees(latitude), longitude: Self.degrees(longitude),
+                        altitude: Self.metres(altitude), enhancedAltitude: Self.metres(enhancedAltitude),
+                        temperature: Self.optional(temperature), absolutePressure: Self.optional(absolutePressure)))
             case 160:
                 let milliseconds = timestampMilliseconds.isNaN ? 0 : timestampMilliseconds / 1_000
-                messages.gnssFixes.append(FITMessages.GNSSFix(
-                    index: index, time: time.map { $0 + milliseconds }, latitude: Self.degrees(latitude),
-                    longitude: Self.degrees(longitude), altitude: Self.metres(enhancedAltitude)))
+                messages.gnssFixes.append(
+                    FITMessages.GNSSFix(
+                        index: index, time: time.map { $0 + milliseconds }, latitude: Self.degrees(latitude),
+                        longitude: Self.degrees(longitude), altitude: Self.metres(enhancedAltitude)))
             case 209:
                 // Sample k was taken at timestamp + timestamp_ms + sample_time_offset[k]; without its offset
                 // (or the message's timestamp) it has no time.
@@ -368,9 +411,10 @@ enum FITDecoder {
                 let start = time.map { $0 + (timestampMilliseconds.isNaN ? 0 : timestampMilliseconds / 1_000) }
                 for k in 0..<pressures.count {
                     let offset = sampleTimeOffsets.flatMap { k < $0.count ? $0.element(k, in: bytes) : nil }
-                    messages.barometerSamples.append(FITMessages.BarometerSample(
-                        index: index, time: start.flatMap { t in offset.map { t + $0 / 1_000 } },
-                        pressure: pressures.element(k, in: bytes)))
+                    messages.barometerSamples.append(
+                        FITMessages.BarometerSample(
+                            index: index, time: start.flatMap { t in offset.map { t + $0 / 1_000 } },
+                            pressure: pressures.element(k, in: bytes)))
                 }
             default:
                 messages.skippedMessages += 1

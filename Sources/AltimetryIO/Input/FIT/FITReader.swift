@@ -19,11 +19,14 @@ package enum FITReader {
     ///   with `invalidReason` and its problem in the table's `skipped`, instead of stopping the read.
     /// - Throws: `InputError` for what `FITDecoder` refuses (naming the byte offset), a file without records, and
     ///   without `skipInvalid` a value out of range (naming the message and field) or time going backwards.
-    package static func read(_ data: Data, file: String, elevation option: ElevationSource? = nil,
-                            skipInvalid: Bool = false) throws(InputError) -> TrackFileReading {
+    package static func read(
+        _ data: Data, file: String, elevation option: ElevationSource? = nil,
+        skipInvalid: Bool = false
+    ) throws(InputError) -> TrackFileReading {
         let messages: FITMessages
         do {
-            messages = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(FITDecoder.Failure) -> FITMessages in
+            messages = try data.withUnsafeBytes {
+                (bytes: UnsafeRawBufferPointer) throws(FITDecoder.Failure) -> FITMessages in
                 try FITDecoder.decode(bytes)
             }
         } catch let failure as FITDecoder.Failure {
@@ -32,7 +35,9 @@ package enum FITReader {
             throw InputError(file: file, message: "\(error)", exitCode: .software)
         }
         let elevation = option ?? .barometric
-        let reason = option != nil ? "--ele \(elevation.rawValue)"
+        let reason =
+            option != nil
+            ? "--ele \(elevation.rawValue)"
             : "FIT records carry the barometric altitude on devices with a barometer; --ele gps if this device has none"
         var table = InputTable(file: file)
         var problems = InvalidRowCollector(skipInvalid: skipInvalid)
@@ -43,28 +48,39 @@ package enum FITReader {
         var rows: [InputRow] = []
         rows.reserveCapacity(messages.records.count)
         for record in messages.records {
-            guard let time = record.time else { untimed += 1; continue }
+            guard let time = record.time else {
+                untimed += 1
+                continue
+            }
             var row = InputRow(line: record.index + 1, time: time)
             try position(&row, record.latitude, record.longitude, &problems, file: file)
-            if let celsius = record.temperature, try check(.temperatureCelsius, celsius, "temperature", row.line, &problems, file: file) {
+            if let celsius = record.temperature,
+                try check(.temperatureCelsius, celsius, "temperature", row.line, &problems, file: file)
+            {
                 row.temperature = celsius + 273.15
             }
             if let pascals = record.absolutePressure, !barometerStream,
-               try check(.pressurePascals, pascals, "absolute_pressure", row.line, &problems, file: file) {
+                try check(.pressurePascals, pascals, "absolute_pressure", row.line, &problems, file: file)
+            {
                 row.pressure = pascals / 100
             }
             if let altitude = record.enhancedAltitude ?? record.altitude {
                 let field = record.enhancedAltitude != nil ? "enhanced_altitude" : "altitude"
                 switch elevation {
                 case .gps:
-                    if try check(.gpsAltitude, altitude, field, row.line, &problems, file: file) { row.gpsAltitude = altitude }
+                    if try check(.gpsAltitude, altitude, field, row.line, &problems, file: file) {
+                        row.gpsAltitude = altitude
+                    }
                 case .barometric where row.pressure == nil && record.absolutePressure == nil && !barometerStream:
                     if let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) {
                         row.pressure = pressure
                     } else {
-                        try problems.report(InputError(file: file, line: row.line, column: (field, 0), message: "found "
-                                                       + "\(altitude) m in message \(row.line), expected a barometric altitude "
-                                                       + "within the standard atmosphere (-1000 to 11000 m)"))
+                        try problems.report(
+                            InputError(
+                                file: file, line: row.line, column: (field, 0),
+                                message: "found "
+                                    + "\(altitude) m in message \(row.line), expected a barometric altitude "
+                                    + "within the standard atmosphere (-1000 to 11000 m)"))
                     }
                 case .barometric:
                     break
@@ -77,11 +93,15 @@ package enum FITReader {
         var fixes: [InputRow] = []
         last = -.infinity
         for fix in messages.gnssFixes {
-            guard let time = fix.time else { untimed += 1; continue }
+            guard let time = fix.time else {
+                untimed += 1
+                continue
+            }
             var row = InputRow(line: fix.index + 1, time: time)
             try position(&row, fix.latitude, fix.longitude, &problems, file: file)
             if let altitude = fix.altitude,
-               try check(.gpsAltitude, altitude, "gps_metadata.enhanced_altitude", row.line, &problems, file: file) {
+                try check(.gpsAltitude, altitude, "gps_metadata.enhanced_altitude", row.line, &problems, file: file)
+            {
                 row.gpsAltitude = altitude
             }
             try order(row, &last, &problems, file: file)
@@ -92,7 +112,10 @@ package enum FITReader {
         last = -.infinity
         for sample in messages.barometerSamples {
             guard let pascals = sample.pressure else { continue }
-            guard let time = sample.time else { untimed += 1; continue }
+            guard let time = sample.time else {
+                untimed += 1
+                continue
+            }
             var row = InputRow(line: sample.index + 1, time: time)
             if try check(.pressurePascals, pascals, "barometer_data.baro_pres", row.line, &problems, file: file) {
                 row.pressure = pascals / 100
@@ -103,9 +126,11 @@ package enum FITReader {
         }
         rows = mergedByTime([rows, fixes, samples])
         guard !rows.isEmpty else {
-            throw InputError(file: file, message: "found no record with a time (\(messages.records.count) records, "
-                             + "\(messages.gnssFixes.count) gps_metadata, \(messages.barometerSamples.count) barometer "
-                             + "samples); expected an activity file")
+            throw InputError(
+                file: file,
+                message: "found no record with a time (\(messages.records.count) records, "
+                    + "\(messages.gnssFixes.count) gps_metadata, \(messages.barometerSamples.count) barometer "
+                    + "samples); expected an activity file")
         }
         if !fixes.isEmpty || !samples.isEmpty {
             // Problems were found list by list; the messages report them in file order.
@@ -119,12 +144,14 @@ package enum FITReader {
         table.timeTexts = texts
         table.trackNames = [""]
         if untimed > 0 {
-            table.notices.append("notice: \(file): skipped \(untimed) message\(untimed == 1 ? "" : "s") or sample"
-                                 + "\(untimed == 1 ? "" : "s") without a timestamp")
+            table.notices.append(
+                "notice: \(file): skipped \(untimed) message\(untimed == 1 ? "" : "s") or sample"
+                    + "\(untimed == 1 ? "" : "s") without a timestamp")
         }
         if barometerStream {
-            table.notices.append("notice: \(file): the pressure is the barometer_data stream (\(samples.count) samples); "
-                                 + "the records' barometric altitude and absolute_pressure are not used besides (one barometer)")
+            table.notices.append(
+                "notice: \(file): the pressure is the barometer_data stream (\(samples.count) samples); "
+                    + "the records' barometric altitude and absolute_pressure are not used besides (one barometer)")
         }
         return TrackFileReading(table: table, elevation: elevation, elevationReason: reason)
     }
@@ -133,17 +160,22 @@ package enum FITReader {
     /// which it then becomes.
     ///
     /// - Throws: the problem, unless `problems` skips invalid rows.
-    static func order(_ row: InputRow, _ last: inout Double, _ problems: inout InvalidRowCollector,
-                      file: String) throws(InputError) {
+    static func order(
+        _ row: InputRow, _ last: inout Double, _ problems: inout InvalidRowCollector,
+        file: String
+    ) throws(InputError) {
         guard !problems.hasProblem else { return }
         guard row.time < last else {
             last = row.time
             return
         }
         let iso = ISO8601Parser()
-        try problems.report(InputError(file: file, line: row.line, column: ("timestamp", 0), message: "time went backwards "
-                                       + "in message \(row.line): \(iso.text(row.time)) after \(iso.text(last)); expected "
-                                       + "times that never decrease"))
+        try problems.report(
+            InputError(
+                file: file, line: row.line, column: ("timestamp", 0),
+                message: "time went backwards "
+                    + "in message \(row.line): \(iso.text(row.time)) after \(iso.text(last)); expected "
+                    + "times that never decrease"))
     }
 
     /// The rows of `lists`, each in time order, merged in time order; on equal times the earlier list's first.
@@ -167,11 +199,14 @@ package enum FITReader {
     }
 
     /// Gives `row` the position, checked.
-    static func position(_ row: inout InputRow, _ latitude: Double?, _ longitude: Double?,
-                         _ problems: inout InvalidRowCollector, file: String) throws(InputError) {
+    static func position(
+        _ row: inout InputRow, _ latitude: Double?, _ longitude: Double?,
+        _ problems: inout InvalidRowCollector, file: String
+    ) throws(InputError) {
         if let latitude, let longitude,
-           try check(.latitude, latitude, "position_lat", row.line, &problems, file: file),
-           try check(.longitude, longitude, "position_long", row.line, &problems, file: file) {
+            try check(.latitude, latitude, "position_lat", row.line, &problems, file: file),
+            try check(.longitude, longitude, "position_long", row.line, &problems, file: file)
+        {
             row.latitude = latitude
             row.longitude = longitude
         }
@@ -180,10 +215,13 @@ package enum FITReader {
     /// Checks a value of the message numbered `line` (1-based): whether it is fine.
     ///
     /// - Throws: the problem, unless `problems` skips invalid rows (then it is reported there).
-    static func check(_ field: InputField, _ value: Double, _ name: String, _ line: Int,
-                      _ problems: inout InvalidRowCollector, file: String) throws(InputError) -> Bool {
+    static func check(
+        _ field: InputField, _ value: Double, _ name: String, _ line: Int,
+        _ problems: inout InvalidRowCollector, file: String
+    ) throws(InputError) -> Bool {
         guard let problem = ValueCheck.problem(field, value) else { return true }
-        try problems.report(InputError(file: file, line: line, column: (name, 0), message: "in message \(line): \(problem)"))
+        try problems.report(
+            InputError(file: file, line: line, column: (name, 0), message: "in message \(line): \(problem)"))
         return false
     }
 }

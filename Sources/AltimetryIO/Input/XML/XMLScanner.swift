@@ -46,7 +46,8 @@ struct XMLScanner {
     init(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
         self.bytes = bytes
         if let bad = Self.firstInvalidUTF8(bytes) {
-            throw Failure(offset: bad, message: "a byte sequence that is not UTF-8 (or a NUL byte); expected UTF-8 text")
+            throw Failure(
+                offset: bad, message: "a byte sequence that is not UTF-8 (or a NUL byte); expected UTF-8 text")
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
@@ -91,12 +92,15 @@ struct XMLScanner {
             return .end(name: end)
         }
         let n = bytes.count
-        guard let base = bytes.baseAddress else { throw Failure(offset: 0, message: "no root element; expected an XML document") }
+        guard let base = bytes.baseAddress else {
+            throw Failure(offset: 0, message: "no root element; expected an XML document")
+        }
         while position < n {
             if bytes[position] != UInt8(ascii: "<") {
                 let start = position
                 // memchr finds the next tag and any reference in the text between at memory speed.
-                position = memchr(base + start, Int32(UInt8(ascii: "<")), n - start).map { UnsafeRawPointer($0) - base } ?? n
+                position =
+                    memchr(base + start, Int32(UInt8(ascii: "<")), n - start).map { UnsafeRawPointer($0) - base } ?? n
                 let references = memchr(base + start, Int32(UInt8(ascii: "&")), position - start) != nil
                 if open.isEmpty {
                     for k in start..<position where !Self.isSpace(bytes[k]) {
@@ -113,7 +117,9 @@ struct XMLScanner {
             if second == UInt8(ascii: "/") { return try endTag() }
             if second != UInt8(ascii: "!") && second != UInt8(ascii: "?") { return try startTag() }
             if starts(with: "<!--") {
-                guard let end = find("-->", from: position + 4) else { throw Failure(offset: position, message: "an unclosed comment; expected -->") }
+                guard let end = find("-->", from: position + 4) else {
+                    throw Failure(offset: position, message: "an unclosed comment; expected -->")
+                }
                 position = end + 3
                 continue
             }
@@ -126,7 +132,9 @@ struct XMLScanner {
             }
             if starts(with: "<![CDATA[") {
                 guard !open.isEmpty else { throw Failure(offset: position, message: "CDATA outside the root element") }
-                guard let end = find("]]>", from: position + 9) else { throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>") }
+                guard let end = find("]]>", from: position + 9) else {
+                    throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
+                }
                 let range = (position + 9)..<end
                 eventStart = position
                 position = end + 3
@@ -137,10 +145,16 @@ struct XMLScanner {
                 try skipDoctype()
                 continue
             }
-            throw Failure(offset: position, message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+            throw Failure(
+                offset: position,
+                message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
         }
         if let innermost = open.last {
-            throw Failure(offset: n, message: "the document ends inside <\(string(innermost))>; expected </\(string(innermost))> (the file looks truncated)")
+            throw Failure(
+                offset: n,
+                message:
+                    "the document ends inside <\(string(innermost))>; expected </\(string(innermost))> (the file looks truncated)"
+            )
         }
         guard sawRoot else { throw Failure(offset: n, message: "no root element; expected an XML document") }
         return nil
@@ -157,7 +171,9 @@ struct XMLScanner {
         let n = bytes.count
         while true {
             let spaced = skipSpace()
-            guard position < n else { throw Failure(offset: tagStart, message: "an unclosed tag <\(string(name)); expected >") }
+            guard position < n else {
+                throw Failure(offset: tagStart, message: "an unclosed tag <\(string(name)); expected >")
+            }
             let c = bytes[position]
             if c == UInt8(ascii: ">") {
                 position += 1
@@ -174,16 +190,20 @@ struct XMLScanner {
                 pendingEnd = name
                 return .start(name: name, selfClosing: true)
             }
-            guard spaced else { throw Failure(offset: position, message: "no space before an attribute of <\(string(name))>") }
+            guard spaced else {
+                throw Failure(offset: position, message: "no space before an attribute of <\(string(name))>")
+            }
             let attribute = try readName()
             skipSpace()
             guard position < n, bytes[position] == UInt8(ascii: "=") else {
-                throw Failure(offset: position, message: "attribute '\(string(attribute))' without a value; expected =\"...\"")
+                throw Failure(
+                    offset: position, message: "attribute '\(string(attribute))' without a value; expected =\"...\"")
             }
             position += 1
             skipSpace()
             guard position < n, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
-                throw Failure(offset: position, message: "an unquoted value of attribute '\(string(attribute))'; expected quotes")
+                throw Failure(
+                    offset: position, message: "an unquoted value of attribute '\(string(attribute))'; expected quotes")
             }
             let quote = bytes[position]
             position += 1
@@ -191,12 +211,16 @@ struct XMLScanner {
             var references = false
             while position < n && bytes[position] != quote {
                 if bytes[position] == UInt8(ascii: "<") {
-                    throw Failure(offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;")
+                    throw Failure(
+                        offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;"
+                    )
                 }
                 if bytes[position] == UInt8(ascii: "&") { references = true }
                 position += 1
             }
-            guard position < n else { throw Failure(offset: valueStart - 1, message: "an unclosed attribute value; expected a closing quote") }
+            guard position < n else {
+                throw Failure(offset: valueStart - 1, message: "an unclosed attribute value; expected a closing quote")
+            }
             if references { try checkReferences(valueStart..<position) }
             attributes.append((attribute, valueStart..<position))
             position += 1
@@ -211,8 +235,9 @@ struct XMLScanner {
         // byte after them must end the name. Only what does not match is read as a name, for the message.
         let name: Range<Int>
         if let innermost = open.last, position + innermost.count < bytes.count, let base = bytes.baseAddress,
-           memcmp(base + innermost.lowerBound, base + position, innermost.count) == 0,
-           !Self.isNameByte(bytes[position + innermost.count]) {
+            memcmp(base + innermost.lowerBound, base + position, innermost.count) == 0,
+            !Self.isNameByte(bytes[position + innermost.count])
+        {
             name = position..<(position + innermost.count)
             position = name.upperBound
         } else {
@@ -227,8 +252,12 @@ struct XMLScanner {
             throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
         }
         guard innermost.count == name.count,
-              memcmp(bytes.baseAddress! + innermost.lowerBound, bytes.baseAddress! + name.lowerBound, name.count) == 0 else {
-            throw Failure(offset: tagStart, message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML")
+            memcmp(bytes.baseAddress! + innermost.lowerBound, bytes.baseAddress! + name.lowerBound, name.count) == 0
+        else {
+            throw Failure(
+                offset: tagStart,
+                message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML"
+            )
         }
         open.removeLast()
         return .end(name: name)
@@ -305,7 +334,8 @@ struct XMLScanner {
         while i < range.upperBound {
             if bytes[i] == UInt8(ascii: "&") {
                 guard let (_, length) = Self.reference(bytes, at: i, end: range.upperBound) else {
-                    throw Failure(offset: i, message: "a malformed reference; expected &amp; &lt; &gt; &quot; &apos; or &#N;")
+                    throw Failure(
+                        offset: i, message: "a malformed reference; expected &amp; &lt; &gt; &quot; &apos; or &#N;")
                 }
                 i += length
             } else {
@@ -333,20 +363,24 @@ struct XMLScanner {
         let hex = body[1] == UInt8(ascii: "x")
         let digits = body[(hex ? 2 : 1)...]
         guard !digits.isEmpty, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10),
-              let scalar = Unicode.Scalar(value), value != 0 else { return nil }
+            let scalar = Unicode.Scalar(value), value != 0
+        else { return nil }
         return (scalar, length)
     }
 
     /// Appends the text of `range` with its references replaced by their characters.
     func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
         // Text without a reference (memchr finds none) is appended in one copy.
-        if let base = bytes.baseAddress, !range.isEmpty, memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil {
+        if let base = bytes.baseAddress, !range.isEmpty,
+            memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil
+        {
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self))
             return
         }
         var i = range.lowerBound
         while i < range.upperBound {
-            if bytes[i] == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: i, end: range.upperBound) {
+            if bytes[i] == UInt8(ascii: "&"), let (scalar, length) = Self.reference(bytes, at: i, end: range.upperBound)
+            {
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
                 i += length
             } else {
@@ -360,7 +394,8 @@ struct XMLScanner {
 
     /// A byte that may start a name: an ASCII letter, `_`, `:`, or any byte of a non-ASCII character.
     static func isNameStart(_ c: UInt8) -> Bool {
-        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_")
+            || c == UInt8(ascii: ":") || c >= 0x80
     }
 
     static func isNameRest(_ c: UInt8) -> Bool {
@@ -390,7 +425,9 @@ struct XMLScanner {
             // (x − 0x01…01) & ~x & 0x80…80 test).
             if i + 8 <= n {
                 let word = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 && (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
+                if word & 0x8080_8080_8080_8080 == 0
+                    && (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0
+                {
                     i += 8
                     continue
                 }
