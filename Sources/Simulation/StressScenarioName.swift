@@ -5,8 +5,8 @@ import Randomness
 /// lapse rates), climbs and descents of 1,000 to 4,000 m at 0.3 to 55 m/s, a cold start, a GPS dropout during a
 /// large descent, and sensor faults. `altimetry bench --stress` runs them (`StressBenchmark`).
 ///
-/// None carries a temperature reading: the column must be learned from GPS. Weather: a random walk of
-/// 1 hPa/√h from a non-standard QNH, as the outdoor scenarios of `ScenarioName`.
+/// None carries a temperature reading: the column must be learned from GPS. Weather: the outdoor scenarios'
+/// smooth weather (`WeatherModel.outdoor`: a trend per seed, slow swells, small gusts) from a non-standard QNH.
 public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// A hike under a column 20 K hot or cold.
     case hikeHot = "hike-hot", hikeCold = "hike-cold"
