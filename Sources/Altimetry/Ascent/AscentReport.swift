@@ -30,6 +30,8 @@ public struct AscentReport: Sendable, Equatable, Codable {
     public var hysteresis: Meters
     /// The hysteresis at every lag (`AscentHysteresis`): k times the uncertainty of a difference that long.
     public var hysteresisByLag: AscentHysteresis
+    /// The difference sigma σ_Δ at the shortest lag, in metres: the one sigma of the change between two averaged
+    /// altitudes one averaging window apart.
     public var differenceStandardDeviation: Meters
     /// Whether the air temperature was assumed (the track carries none): the column's temperature is then the
     /// model's prior (`column_temp_prior_sigma` about the standard atmosphere) as far as GPS has not learned it.

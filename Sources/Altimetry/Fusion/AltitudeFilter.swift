@@ -77,8 +77,9 @@ public struct AltitudeFilter: Sendable {
     public struct DetectorWeather: Sendable, Equatable, Codable {
         /// W, in metres of log-pressure (as B).
         public var value: Double
-        /// B and C at the last look.
+        /// B at the last look, in metres of log-pressure.
         public var weather: Double
+        /// C at the last look, in kelvin.
         public var column: Double
     }
 

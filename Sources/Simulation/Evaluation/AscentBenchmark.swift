@@ -18,7 +18,9 @@ public struct AscentBenchmark: Sendable, Codable {
         public var ascent_m: Double
         /// The fused ascent's one sigma, in metres.
         public var ascent_sigma_m: Double
+        /// The pressure's part of that sigma (the sigma were the column's temperature known), in metres.
         public var ascent_pressure_sigma_m: Double
+        /// The true profile's descent, in metres (positive).
         public var true_descent_m: Double
         /// The fused descent, in metres (positive).
         public var descent_m: Double
@@ -52,6 +54,7 @@ public struct AscentBenchmark: Sendable, Codable {
         public var median_sigma_m: Double
         /// The fraction of seeds with |error| ≤ sigma (whole sigma; pressure part alone).
         public var coverage: Double
+        /// The fraction of seeds with |error| within the pressure part of the sigma alone.
         public var coverage_pressure_sigma: Double
         /// The fraction of seeds with |error| ≤ 2 sigma.
         public var coverage_two_sigma: Double
