@@ -252,9 +252,8 @@ struct NDJSONReader: RowReader {
             default:
                 break
             }
-            guard member.kind == .number, let v = FastNumber.parse(bytes, member.valueStart, member.valueEnd),
-                v.isFinite
-            else {
+            let v = member.number
+            guard member.kind == .number, v.isFinite else {
                 try fail(field.rawValue, "found \(found()), expected a finite number")
                 continue
             }
