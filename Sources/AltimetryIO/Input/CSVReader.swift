@@ -126,8 +126,8 @@ struct CSVReader: RowReader {
         ) throws(InputError) -> (next: Int, headerLine: Int?) {
             var lineStart = start
             var lineNumber = firstLine - 1
-            var cellStarts: [Int] = []
-            var cellEnds: [Int] = []
+            // Each cell's bounds in one array: one uniqueness check per cell written.
+            var cellBounds: [Range<Int>] = []
             // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
             var cells = 0
             while lineStart < n {
@@ -147,7 +147,7 @@ struct CSVReader: RowReader {
                     let c = bytes[lineEnd]
                     if c == 10 { break }
                     if c == UInt8(ascii: ",") {
-                        Self.record(bytes, s, lineEnd, &cellStarts, &cellEnds, &cells)
+                        Self.record(bytes, s, lineEnd, &cellBounds, &cells)
                         s = lineEnd + 1
                     }
                     lineEnd += 1
@@ -159,7 +159,7 @@ struct CSVReader: RowReader {
                 defer { lineStart = next }
                 if end == lineStart { continue }
                 if isBlank(lineStart, end) { continue }
-                Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
+                Self.record(bytes, s, end, &cellBounds, &cells)
                 if headerOnly {
                     if bytes[lineStart..<end].contains(13) {
                         throw InputError(
@@ -167,21 +167,21 @@ struct CSVReader: RowReader {
                             message: "found a carriage return inside the header "
                                 + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
                     }
-                    try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
+                    try readHeader(
+                        cellBounds[..<cells].map(\.lowerBound), cellBounds[..<cells].map(\.upperBound), line: lineNumber)
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
-                try readRow(cellStarts, cellEnds, count: cells, line: lineNumber, isLast: !endedWithNewline)
+                try readRow(cellBounds, count: cells, line: lineNumber, isLast: !endedWithNewline)
             }
             return (n, nil)
         }
 
         /// Records the cell `bytes[s..<i]`, without surrounding blanks and double quotes, as cell number `cells`
-        /// (then counted), in arrays reused line after line.
+        /// (then counted), in an array reused line after line.
         @inline(__always)
         static func record(
-            _ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
-            _ cells: inout Int
+            _ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ bounds: inout [Range<Int>], _ cells: inout Int
         ) {
             var a = s, b = i
             while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
@@ -190,13 +190,7 @@ struct CSVReader: RowReader {
                 a += 1
                 b -= 1
             }
-            if cells < starts.count {
-                starts[cells] = a
-                ends[cells] = b
-            } else {
-                starts.append(a)
-                ends.append(b)
-            }
+            if cells < bounds.count { bounds[cells] = a..<b } else { bounds.append(a..<b) }
             cells += 1
         }
 
@@ -301,8 +295,8 @@ struct CSVReader: RowReader {
             try problems.report(error)
         }
 
-        /// Reads the row of the line `line` whose `count` cells span `starts[k]..<ends[k]`.
-        mutating func readRow(_ starts: [Int], _ ends: [Int], count: Int, line: Int, isLast: Bool) throws(InputError) {
+        /// Reads the row of the line `line` whose `count` cells span `cells[k]`.
+        mutating func readRow(_ cells: [Range<Int>], count: Int, line: Int, isLast: Bool) throws(InputError) {
             var row = InputRow(line: line, time: .nan)
             var ellipsoid: Double?
             var separation: Double?
@@ -322,7 +316,7 @@ struct CSVReader: RowReader {
             }
             for k in 0..<min(count, columns.count) where !problems.hasProblem {
                 guard let field = columns[k].field else { continue }
-                let a = starts[k], b = ends[k]
+                let a = cells[k].lowerBound, b = cells[k].upperBound
                 if field == .trackID {
                     row.track = trackNumber(a, b)
                     continue
@@ -372,7 +366,8 @@ struct CSVReader: RowReader {
             table.rows.append(row)
             table.timeTexts?.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[timeCell]))
             for k in passThroughIndices {
-                table.passThrough.append(k < count && starts[k] < ends[k] ? .text(text(starts[k], ends[k])) : .none)
+                table.passThrough.append(
+                    k < count && !cells[k].isEmpty ? .text(text(cells[k].lowerBound, cells[k].upperBound)) : .none)
             }
         }
 
