@@ -269,7 +269,10 @@ struct XMLScanner {
             throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
         }
         // A name read apart (not the fast match above) can still be the same name: a name byte cut it short.
-        guard matches || innermost.count == name.count && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
+        guard
+            matches
+                || innermost.count == name.count
+                    && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
         else {
             throw Failure(
                 offset: tagStart,
