@@ -32,8 +32,10 @@ struct FixedTests {
     @Test("Fixed.writeDigits writes an integer's decimal digits with the point placed, as String(n) does")
     func writeDigitsMatchesStringDigits() {
         var generator = SeededGenerator(seed: 2_718)
-        var samples: [UInt64] = [0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 100_000_000, 100_000_001,
-            (1 << 53) - 1, 9_007_199_254_740_991]
+        var samples: [UInt64] = [
+            0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 100_000_000, 100_000_001,
+            (1 << 53) - 1, 9_007_199_254_740_991,
+        ]
         for k in 0...15 { samples += [pow10(k), pow10(k) - 1, pow10(k) + 1] }
         for _ in 0..<20_000 {
             let state = generator.next()

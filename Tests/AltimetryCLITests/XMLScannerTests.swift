@@ -59,7 +59,8 @@ struct XMLScannerTests {
             let text = Self.bytes(Int(random.next() % 41), from: alphabet, &random)
             let start = text.isEmpty ? 0 : Int(random.next() % UInt64(text.count + 1))
             let (target, stop): (UInt8, UInt8) =
-                trial % 2 == 0 ? (UInt8(ascii: "<"), 0) : (trial % 4 == 1 ? UInt8(ascii: "\"") : UInt8(ascii: "'"), UInt8(ascii: "<"))
+                trial % 2 == 0
+                ? (UInt8(ascii: "<"), 0) : (trial % 4 == 1 ? UInt8(ascii: "\"") : UInt8(ascii: "'"), UInt8(ascii: "<"))
             var offset = start
             var references = false
             while offset < text.count && text[offset] != target && !(stop != 0 && text[offset] == stop) {
@@ -74,7 +75,8 @@ struct XMLScannerTests {
                         target, orEnd: text.count, from: start, in: UnsafeRawPointer(buffer.baseAddress!), noting: stop)
                 }
             }
-            #expect(found.offset == offset && found.hasReferences == references, "trial \(trial): \(text) from \(start)")
+            #expect(
+                found.offset == offset && found.hasReferences == references, "trial \(trial): \(text) from \(start)")
         }
     }
 

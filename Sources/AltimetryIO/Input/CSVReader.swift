@@ -168,7 +168,8 @@ struct CSVReader: RowReader {
                                 + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
                     }
                     try readHeader(
-                        cellBounds[..<cells].map(\.lowerBound), cellBounds[..<cells].map(\.upperBound), line: lineNumber)
+                        cellBounds[..<cells].map(\.lowerBound), cellBounds[..<cells].map(\.upperBound), line: lineNumber
+                    )
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
@@ -343,7 +344,8 @@ struct CSVReader: RowReader {
                     let found = text(a, b)
                     let what = FastNumber.nonFiniteName(found) ?? InputError.quoted(found)
                     try report(
-                        line: line, column: k, "found \(what), expected a finite number" + (field == .t ? " of seconds" : ""))
+                        line: line, column: k,
+                        "found \(what), expected a finite number" + (field == .t ? " of seconds" : ""))
                     break
                 }
                 if let message = ValueCheck.problem(field, value) {

@@ -127,6 +127,7 @@ struct FlatJSONObject {
     /// Scans a string from its opening quote at `i` to past its closing one.
     ///
     /// - Returns: the bytes between the quotes, and whether they are plain (ASCII, no escape).
+    @inline(__always)
     private func string(
         _ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int,
         _ lineStart: Int
@@ -193,6 +194,7 @@ struct FlatJSONObject {
     /// path), else `Double(String)`: an infinity beyond the doubles' range.
     ///
     /// - Returns: nil, with `i` where the grammar failed, if the bytes at `i` are not a number.
+    @inline(__always)
     static func number(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int) -> Double? {
         let start = i
         var mantissa: UInt64 = 0

@@ -96,11 +96,11 @@ package enum GPXReader {
                 while let event = try scanner.next() {
                     switch event {
                     case .start(let name, let selfClosing):
-                        try start(name, level: scanner.open.count + (selfClosing ? 1 : 0), scanner)
+                        try start(name, level: scanner.depth + (selfClosing ? 1 : 0), scanner)
                     case .text(let range, let references):
                         if value != nil { scanner.appendDecoded(range, hasReferences: references, to: &buffer) }
                     case .end(let name):
-                        try end(name, level: scanner.open.count + 1, scanner)
+                        try end(name, level: scanner.depth + 1, scanner)
                     }
                 }
             } catch let error as XMLScanner.Failure {

@@ -34,9 +34,15 @@ struct XMLScanner {
     /// Where the markup or text of the last event starts.
     private(set) var eventStart = 0
     /// The current start tag's attributes: name and value byte ranges (values without quotes, references kept).
-    private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
-    /// The names of the open elements, innermost last.
-    private(set) var open: [Range<Int>] = []
+    var attributes: ArraySlice<(name: Range<Int>, value: Range<Int>)> { attributeStorage[..<attributeCount] }
+    /// The number of elements open (the root's children are at depth 2 once their start tag is read).
+    private(set) var depth = 0
+    /// The attributes are the first `attributeCount` entries, and the open elements' names (innermost last) the
+    /// first `depth` entries, of these arrays: a tag that ends or starts anew lowers a count rather than removing
+    /// from an array (each array change checks the storage is unshared, a call a tag).
+    private var attributeStorage: [(name: Range<Int>, value: Range<Int>)] = []
+    private var attributeCount = 0
+    private var openNames: [Range<Int>] = []
     private var sawRoot = false
     private var pendingEnd: Range<Int>?
 
@@ -51,6 +57,9 @@ struct XMLScanner {
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
+
+    /// The innermost open element's name, nil outside the root.
+    private var innermost: Range<Int>? { depth > 0 ? openNames[depth - 1] : nil }
 
     /// The 1-based line and column (in bytes) of `offset`.
     func location(_ offset: Int) -> (line: Int, column: Int) {
@@ -102,7 +111,7 @@ struct XMLScanner {
                 let start = position
                 let (end, references) = Self.find(UInt8(ascii: "<"), orEnd: n, from: start, in: base, noting: 0)
                 position = end
-                if open.isEmpty {
+                if depth == 0 {
                     for k in start..<position where !Self.isSpace(bytes[k]) {
                         throw Failure(offset: k, message: "text outside the root element; expected only markup there")
                     }
@@ -131,7 +140,7 @@ struct XMLScanner {
                 continue
             }
             if starts(with: "<![CDATA[") {
-                guard !open.isEmpty else { throw Failure(offset: position, message: "CDATA outside the root element") }
+                guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
                 guard let end = find("]]>", from: position + 9) else {
                     throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
                 }
@@ -149,7 +158,7 @@ struct XMLScanner {
                 offset: position,
                 message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
         }
-        if let innermost = open.last {
+        if let innermost = innermost {
             throw Failure(
                 offset: n,
                 message:
@@ -166,11 +175,10 @@ struct XMLScanner {
         // Only called with a byte at `position`, so the buffer has a base address.
         let base = bytes.baseAddress.unsafelyUnwrapped
         eventStart = position
-        if open.isEmpty && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
+        if depth == 0 && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
         position += 1
         let name = try readName()
-        // Most tags have no attribute: emptying an empty array is skipped (it is a call, even then).
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        attributeCount = 0
         let n = bytes.count
         while true {
             let spaced = skipSpace()
@@ -180,7 +188,8 @@ struct XMLScanner {
             let c = bytes[position]
             if c == UInt8(ascii: ">") {
                 position += 1
-                open.append(name)
+                if depth < openNames.count { openNames[depth] = name } else { openNames.append(name) }
+                depth += 1
                 sawRoot = true
                 return .start(name: name, selfClosing: false)
             }
@@ -222,7 +231,12 @@ struct XMLScanner {
                     offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;")
             }
             if references { try checkReferences(valueStart..<position) }
-            attributes.append((attribute, valueStart..<position))
+            if attributeCount < attributeStorage.count {
+                attributeStorage[attributeCount] = (attribute, valueStart..<position)
+            } else {
+                attributeStorage.append((attribute, valueStart..<position))
+            }
+            attributeCount += 1
             position += 1
         }
     }
@@ -236,7 +250,7 @@ struct XMLScanner {
         // byte after them must end the name. Only what does not match is read as a name, for the message.
         var matches = false
         var name = position..<position
-        if let innermost = open.last, position &+ innermost.count < bytes.count,
+        if let innermost = innermost, position &+ innermost.count < bytes.count,
             Self.equal(bytes, innermost.lowerBound, position, count: innermost.count),
             !Self.isNameByte(bytes[position &+ innermost.count])
         {
@@ -251,18 +265,21 @@ struct XMLScanner {
             throw Failure(offset: tagStart, message: "an unclosed end tag </\(string(name)); expected >")
         }
         position += 1
-        guard let innermost = open.last else {
+        guard let innermost = innermost else {
             throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
         }
         // A name read apart (not the fast match above) can still be the same name: a name byte cut it short.
-        guard matches || innermost.count == name.count && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
+        guard
+            matches
+                || innermost.count == name.count
+                    && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
         else {
             throw Failure(
                 offset: tagStart,
                 message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML"
             )
         }
-        open.removeLast()
+        depth -= 1
         return .end(name: name)
     }
 
