@@ -150,6 +150,7 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         normalize()
+        try shareColumn()
         time = reading.time
         let mixed = mixture(of: estimates)
         if let detector = frontDetector, detector.isDue(at: reading.time) {
