@@ -10,7 +10,8 @@ extension GPSErrorModelBank {
     /// reached +196 °C), and the likelihoods then favoured whichever column explained the wander best rather than
     /// the right receiver.
     ///
-    /// After each reading, with weights w_j, means C_j and variances P_CC,j:
+    /// Before each reading (after the switching prior has moved the weights, where the mixing step of interacting
+    /// multiple models stands), with weights w_j, means C_j and variances P_CC,j:
     ///
     ///     C̄ = Σ w_j C_j,    V̄ = Σ w_j (P_CC,j + (C_j − C̄)²)
     ///

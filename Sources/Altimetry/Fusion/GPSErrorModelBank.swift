@@ -142,6 +142,8 @@ public struct GPSErrorModelBank: Sendable {
                 logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
             }
         }
+        // The column is the atmosphere's: every member starts the reading from the bank's marginal of it.
+        try shareColumn()
         var estimates: [AltitudeEstimate] = []
         estimates.reserveCapacity(members.count)
         for j in members.indices {
@@ -150,7 +152,6 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         normalize()
-        try shareColumn()
         time = reading.time
         let mixed = mixture(of: estimates)
         if let detector = frontDetector, detector.isDue(at: reading.time) {
