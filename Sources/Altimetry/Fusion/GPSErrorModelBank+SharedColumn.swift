@@ -1,5 +1,4 @@
 import Foundation
-import LinearAlgebra
 
 extension GPSErrorModelBank {
     /// Gives every member the same marginal of the column state C: the bank's mixture, N(C̄, V̄).
@@ -46,25 +45,10 @@ extension GPSErrorModelBank {
 
 extension AltitudeFilter {
     /// Replaces the marginal of the column state C by N(`mean`, `variance`) (kelvin, K²), keeping the other states'
-    /// conditional on C (see `GPSErrorModelBank.shareColumn()`).
+    /// conditional on C (see `GPSErrorModelBank.shareColumn()`); nothing without the column state.
     mutating func conditionColumn(mean newMean: Double, variance newVariance: Double) throws(AltitudeModelError) {
-        guard let c = parameters.columnIndex, let x = engine?.mean, let P = engine?.covariance else { return }
-        let n = x.rows
-        let pcc = P[c, c]
-        guard pcc > 0 else { return }
-        var k = [Double](repeating: 0, count: n)
-        for i in 0..<n { k[i] = P[i, c] / pcc }
-        let shift = newMean - x[c, 0]
-        let widen = newVariance - pcc
-        var mean = x.elements
-        var covariance = P
-        for i in 0..<n {
-            mean[i] += k[i] * shift
-            for j in 0..<n { covariance[i, j] += k[i] * k[j] * widen }
-        }
-        mean[c] = newMean
-        covariance[c, c] = newVariance
-        do { try engine?.reset(mean: mean, covariance: covariance) } catch {
+        guard let c = parameters.columnIndex, case .some = engine else { return }
+        do { try engine?.replaceMarginal(of: c, mean: newMean, variance: newVariance) } catch {
             throw .numerical(String(describing: error))
         }
     }
