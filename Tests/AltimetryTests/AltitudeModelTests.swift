@@ -8,11 +8,11 @@ import Testing
 @Suite("AltitudeModel")
 struct AltitudeModelTests {
     /// A model whose only process noise on B is the tendency's, so that Q's (B, Ḃ) block is the tendency's alone
-    /// (the column's walk, which moves B with C, is off).
+    /// (the column state, whose changes move B with C, is off).
     static func model(tau: Double) -> AltitudeModel {
         var p = AltitudeModelParameters()
         p.weatherNoiseDensity = 0
-        p.columnTemperatureNoiseDensity = 0
+        p.estimatesColumnTemperature = false
         p.weatherTendencyCorrelationTime = tau
         return AltitudeModel(parameters: p, startAltitude: 500)
     }
@@ -166,47 +166,94 @@ struct AltitudeSensorTests {
                 < 1e-6)
     }
 
-    /// GIVEN the model at several altitudes and columns, WHEN the column's random walk is the only difference,
-    /// THEN the Q it adds moves neither the altitude h = k h₀(U) nor the barometer's B − U (to first order), and
-    /// gives C its own q_C Δt.
+    /// The model at `altitude` (standard altitude h₀, metres) and `column` (K), with the column's coupling set there
+    /// as the filter sets it, and its F and Q over `dt`; `tau` overrides the column's correlation time.
+    static func columnStep(altitude: Double, column: Double, dt: Double, tau: Double? = nil) throws
+        -> (model: AltitudeModel, x: [Double], F: Matrix, Q: Matrix)
+    {
+        var parameters = AltitudeModelParameters()
+        if let tau { parameters.columnTemperatureCorrelationTime = tau }
+        var model = AltitudeModel(parameters: parameters, startAltitude: altitude)
+        let k = 1 + column / StandardAtmosphere.seaLevelTemperature
+        model.columnCoupling = AltitudeModel.columnCoupling(atStandardAltitude: altitude, columnScale: k)
+        let n = model.stateCount, c = try #require(model.columnIndex)
+        var F = Matrix(rows: n, columns: n), Q = Matrix(rows: n, columns: n)
+        model.discretize(over: dt, transition: &F, processNoise: &Q)
+        var x = [Double](repeating: 0, count: n)
+        x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude)
+        x[c] = column
+        return (model, x, F, Q)
+    }
+
+    /// C alone is the Ornstein-Uhlenbeck process dC = −C/τ dt + dw, E[dw²] = q dt, q = 2 σ²/τ: over dt its mean decays
+    /// by φ = exp(−dt/τ) and it gains ∫₀^dt q exp(−2s/τ) ds of variance, here by composite Simpson (an independent route
+    /// to σ² (1 − φ²)); the variance's fixed point is σ², the prior.
     @Test(
-        "The column's random walk leaves the altitude and the barometer alone", arguments: [0.0, 1_000, 3_000, 6_000])
-    func columnWalkIsTheColumnAlone(altitude: Double) throws {
+        "The column's Gauss-Markov transition and noise match the continuous process",
+        arguments: [1, 60, 3_600, 86_400, 30 * 86_400] as [Double])
+    func columnGaussMarkov(dt: Double) throws {
+        let step = try Self.columnStep(altitude: 1_000, column: 5, dt: dt)
+        let p = step.model.parameters
+        let c = try #require(step.model.columnIndex)
+        let tau = p.columnTemperatureCorrelationTime, sigma = p.columnTemperaturePriorStandardDeviation
+        let q = 2 * sigma * sigma / tau
+        let m = 20_000
+        let h = dt / Double(m)
+        var integral = 0.0
+        for i in 0...m {
+            let w = (i == 0 || i == m) ? 1.0 : (i % 2 == 1 ? 4.0 : 2.0)
+            integral += w * q * exp(-2 * Double(i) * h / tau)
+        }
+        integral *= h / 3
+        #expect(abs(step.F[c, c] - exp(-dt / tau)) < 1e-15)
+        #expect(abs(step.Q[c, c] / integral - 1) < 1e-10, "dt \(dt): \(step.Q[c, c]) vs \(integral)")
+        // The fixed point of P ← φ² P + Q_CC is the stationary variance: σ², the prior's, for any dt.
+        let stationary = step.Q[c, c] / (1 - step.F[c, c] * step.F[c, c])
+        #expect(abs(stationary / (sigma * sigma) - 1) < 1e-8, "stationary sigma \(stationary.squareRoot()) K")
+    }
+
+    /// GIVEN the model at several altitudes and columns, WHEN the column changes (its own noise and its return to
+    /// climatology), THEN neither the altitude h = k h₀(U) nor the barometer's B − U moves, to first order: for each
+    /// of their rows r, r · (F's column of C − e_C) = 0 and r Q rᵀ gets nothing from the column's noise, which is
+    /// σ_C² (1 − φ²) g gᵀ with g = (γ, γ, 1); and a finite reversion moves h by second order only.
+    @Test(
+        "The column's changes leave the altitude and the barometer alone", arguments: [0.0, 1_000, 3_000, 6_000])
+    func columnChangesAreTheColumnAlone(altitude: Double) throws {
         for column in [-20.0, 0, 20] {
-            var parameters = AltitudeModelParameters()
-            parameters.columnTemperatureNoiseDensity = 0
-            let still = AltitudeModel(parameters: parameters, startAltitude: altitude)
-            parameters.columnTemperatureNoiseDensity = 1.0 / 3_600
-            var walking = AltitudeModel(parameters: parameters, startAltitude: altitude)
-            let k = 1 + column / StandardAtmosphere.seaLevelTemperature
-            walking.columnCoupling = AltitudeModel.columnCoupling(atStandardAltitude: altitude, columnScale: k)
-            let n = walking.stateCount, c = try #require(walking.columnIndex)
-            var F = Matrix(rows: n, columns: n), Q0 = Matrix(rows: n, columns: n), Q1 = Matrix(rows: n, columns: n)
-            still.discretize(over: 600, transition: &F, processNoise: &Q0)
-            walking.discretize(over: 600, transition: &F, processNoise: &Q1)
-            // The state at which h₀ = altitude and C = column, and the rows of dh and d(B − U).
-            var x = [Double](repeating: 0, count: n)
-            x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(altitude)
-            x[c] = column
+            // A short correlation time, so that the reversion is large: 600 s of it moves C by 45 % of its offset.
+            let step = try Self.columnStep(altitude: altitude, column: column, dt: 600, tau: 1_000)
+            let model = step.model, n = model.stateCount, c = try #require(model.columnIndex)
+            let gps = AltitudeSensor(.gps, gpsErrorIndex: model.gpsErrorIndex, columnIndex: c)
             var H = Matrix(rows: 1, columns: n)
-            AltitudeSensor(.gps, gpsErrorIndex: walking.gpsErrorIndex, columnIndex: c)
-                .observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: x), into: &H)
-            H[0, walking.gpsErrorIndex] = 0
+            gps.observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: step.x), into: &H)
+            H[0, model.gpsErrorIndex] = 0
             var baro = [Double](repeating: 0, count: n)
             baro[AltitudeModel.altitudeIndex] = -1
             baro[AltitudeModel.weatherIndex] = 1
-            func variance(_ row: [Double]) -> Double {
-                var v = 0.0
-                for i in 0..<n { for j in 0..<n { v += row[i] * (Q1[i, j] - Q0[i, j]) * row[j] } }
-                return v
+            let qc = step.Q[c, c], g = model.columnCoupling
+            #expect(abs(qc - 100 * -expm1(-2 * 600.0 / 1_000)) < 1e-12)
+            #expect(abs(step.Q[AltitudeModel.altitudeIndex, c] - g * qc) < 1e-12)
+            #expect(abs(step.Q[AltitudeModel.weatherIndex, c] - g * qc) < 1e-12)
+            for row in [H.elements, baro] {
+                var moved = 0.0
+                for i in 0..<n { moved += row[i] * (step.F[i, c] - (i == c ? 1 : 0)) }
+                // 1 K of column is h₀/T₀ of altitude (up to 21 m at 6 km): the reversion's share must be nil.
+                #expect(abs(moved) < 1e-12, "altitude \(altitude) m, column \(column) K: r·(F_C − e_C) = \(moved)")
+                let seen = row[c] + g * (row[AltitudeModel.altitudeIndex] + row[AltitudeModel.weatherIndex])
+                #expect(
+                    abs(seen * seen * qc) < 1e-9, "altitude \(altitude) m, column \(column) K: \(seen * seen * qc) m²")
             }
-            let added = 600.0 / 3_600
-            #expect(abs(Q1[c, c] - Q0[c, c] - added) < 1e-12)
-            // 1 K of column is h₀/T₀ of altitude (up to 21 m at 6 km): the walk's share must be nil to 10⁻⁹ m².
+            // The finite step x' = F x (C from `column` to φ column) against h(x) itself.
+            var next = step.x
+            for i in 0..<n { next[i] = (0..<n).reduce(0) { $0 + step.F[i, $1] * step.x[$1] } }
+            let moved =
+                AltitudeSensorTests.predicted(gps, next) - AltitudeSensorTests.predicted(gps, step.x)
+            let change = next[c] - step.x[c]
+            // h = k h₀(U) is bilinear: with the coupling fixed over the step, Δh = ΔC ΔU/T₀-sized terms, under
+            // 2 h₀ ΔC²/T₀² (9 K at 6 km: 0.012 m; without the coupling, 187 m).
             #expect(
-                abs(variance(H.elements)) < 1e-9,
-                "altitude \(altitude) m, column \(column) K: \(variance(H.elements)) m²")
-            #expect(abs(variance(baro)) < 1e-9)
+                abs(moved) <= 2 * altitude * change * change / (288.15 * 288.15) + 1e-9,
+                "altitude \(altitude) m, column \(column) K: h moved \(moved) m for \(change) K")
         }
     }
 }

@@ -56,6 +56,7 @@ extension AltitudeFilter {
         // The fix (re-anchored) less the pressure altitude: constant while GPS and barometer agree, whatever the filter.
         let lift = fix - (lastPressureAltitude ?? 0)
         let action: SensorFaultMonitor.RefusalAction?
+        let variance = altitudeVariance()
         if record.decision.wasApplied {
             let e = parameters.gpsErrorIndex
             let sigmaE = parameters.gpsErrorStandardDeviation
@@ -63,12 +64,12 @@ extension AltitudeFilter {
                 innovation: record.innovation, innovationVariance: record.innovationVariance,
                 residual: residual, lift: lift, gpsError: engine?.mean[e, 0] ?? 0,
                 gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
-                at: record.time)
+                altitudeVariance: variance, at: record.time)
         } else {
             action = faults?.refusedFix(
                 innovation: record.innovation, innovationVariance: record.innovationVariance,
                 residual: residual, lift: lift, barometerSteady: abs(barometricVelocity) < 10,
-                at: record.time)
+                altitudeVariance: variance, at: record.time)
         }
         let shift: Double, spreadVariance: Double
         switch action {
@@ -101,6 +102,17 @@ extension AltitudeFilter {
         noiseDetector?.forgetHistory()
     }
 
+    /// The filter's altitude variance P_hh = a² P_UU + 2 a b P_UC + b² P_CC, a = dh/dU, b = dh/dC (`estimate`), in m².
+    mutating func altitudeVariance() -> Double {
+        guard let x = engine?.mean, let P = engine?.covariance else { return 0 }
+        let u = AltitudeModel.altitudeIndex
+        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0])
+        guard let c = parameters.columnIndex else { return slope * slope * P[u, u] }
+        let a = slope * Self.columnScale(x, columnIndex: c)
+        let b = LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
+        return a * a * P[u, u] + 2 * a * b * P[u, c] + b * b * P[c, c]
+    }
+
     /// The column scale k = 1 + C/T₀ at the state `x` (1 without the column state).
     ///
     /// Static: an instance method called from the filter's mutating methods copies the whole filter (2 kB) per call.
@@ -118,7 +130,7 @@ extension AltitudeFilter {
     /// Keeps the model's noise scales at the current state: s_U = dU/dh = T₀/T(h) with T(h) the column's temperature
     /// at the estimated altitude, and s_B = dB/db = H₀/QNH.
     ///
-    /// With the column state it also keeps the column walk's coupling γ (`AltitudeModel.columnCoupling`) at the state.
+    /// With the column state it also keeps the column's coupling γ (`AltitudeModel.columnCoupling`) at the state.
     ///
     /// The model is replaced only when either square moves by more than 10⁻⁴ relative (about 2 m of altitude or
     /// 0.05 hPa) or γ by more than 0.01 m/K (about 3 m of altitude), so the engine's cached discretisation serves

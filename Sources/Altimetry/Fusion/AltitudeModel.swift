@@ -23,12 +23,16 @@ import StateEstimation
 ///   QNH or at 1013.25 hPa. With the tendency, (B, Ḃ) is a constant-velocity block whose rate reverts to zero
 ///   and is driven by white noise of density q_Ḃ (`weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to
 ///   m²/s³ with the same s_B), and B keeps its own random walk.
-/// - C is a random walk of density q_C (`columnTemperatureNoiseDensity`, K²/s) that leaves the station's altitude
-///   and pressure alone: a change dC of the column's temperature comes with dU = dB = γ dC, γ = −h₀/(T₀ k dh₀/dU)
-///   (`columnCoupling`), so that h = k h₀(U) and the barometer's B − U do not move and only the sea-level pressure
-///   extrapolated through the column does. Q's (U, B, C) block is q_C Δt g gᵀ with g = (γ, γ, 1). Without the
-///   coupling the walk would move the altitude by h₀/T₀ per kelvin (3.5 m at 1,000 m), weather noise that no
-///   air mass makes, which GPS must then take back.
+/// - C is a first-order Gauss-Markov process that reverts to zero, the standard atmosphere (climatology's mean), with
+///   stationary spread σ_C (`columnTemperaturePriorStandardDeviation`) and correlation time τ_C
+///   (`columnTemperatureCorrelationTime`): dC = −C/τ_C dt + dw, dw of density q_C = 2 σ_C²/τ_C. A change dC of the
+///   column's temperature, whether its own noise or its return to climatology, leaves the station's altitude and
+///   pressure alone: it comes with dU = dB = γ dC, γ = −h₀/(T₀ k dh₀/dU) (`columnCoupling`), so that h = k h₀(U)
+///   and the barometer's B − U do not move and only the sea-level pressure extrapolated through the column does.
+///   Exactly over dt, with φ_C = exp(−dt/τ_C): C gains (φ_C − 1) C + w and U and B gain γ times that, so F's
+///   column C holds (γ (φ_C − 1), γ (φ_C − 1), φ_C) on (U, B, C), and Q's (U, B, C) block is σ_C² (1 − φ_C²) g gᵀ
+///   with g = (γ, γ, 1). Without the coupling the column would move the altitude by h₀/T₀ per kelvin (3.5 m at
+///   1,000 m), weather noise that no air mass makes, which GPS must then take back.
 /// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
 ///
 /// The engine never mutates a model: it is a value, saved whole in checkpoints.
@@ -44,7 +48,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public internal(set) var tendencyNoiseDensity: Double
     /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
     public internal(set) var weatherNoiseDensity: Double
-    /// γ = dU/dC = dB/dC of the column's random walk, in metres per kelvin, where the owner last set it (see the
+    /// γ = dU/dC = dB/dC of the column's changes, in metres per kelvin, where the owner last set it (see the
     /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
     public internal(set) var columnCoupling: Double
 
@@ -131,7 +135,13 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 f[2 &+ 2 &* n] = decay
             }
             f[k &+ k &* n] = phi
-            if let c = p.columnIndex { f[c &+ c &* n] = 1 }
+            if let c = p.columnIndex {
+                // C reverts by (φ_C − 1) C; U and B move by γ times that, so h and B − U stay.
+                let (decay, change) = columnTransition(over: dt)
+                f[c &+ c &* n] = decay
+                f[c &* n] = columnCoupling * change
+                f[1 &+ c &* n] = columnCoupling * change
+            }
         }
         Q.elements.withUnsafeMutableBufferPointer { q in
             q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
@@ -147,8 +157,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
             if let c = parameters.columnIndex {
-                // q_C Δt g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not.
-                let qc = p.columnTemperatureNoiseDensity * dt
+                // σ_C² (1 − φ_C²) g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not.
+                let qc = columnNoise(over: dt)
                 let g = columnCoupling
                 q[0] += qc * g * g
                 q[1 &+ n] += qc * g * g
@@ -165,6 +175,20 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
 }
 
 extension AltitudeModel {
+    /// F's column entries over dt: C's decay φ_C = exp(−dt/τ_C) and its change per kelvin, φ_C − 1 (from one
+    /// expm1, exact for small dt).
+    func columnTransition(over dt: Double) -> (decay: Double, change: Double) {
+        let m = expm1(-dt / parameters.columnTemperatureCorrelationTime)
+        return (1 + m, m)
+    }
+
+    /// The variance C's noise adds over dt, in K²: σ_C² (1 − φ_C²) = −σ_C² expm1(−2 dt/τ_C), the exact discrete
+    /// Gauss-Markov variance (q_C dt = 2 σ_C² dt/τ_C for dt ≪ τ_C).
+    func columnNoise(over dt: Double) -> Double {
+        let sigma = parameters.columnTemperaturePriorStandardDeviation
+        return -sigma * sigma * expm1(-2 * dt / parameters.columnTemperatureCorrelationTime)
+    }
+
     /// The tendency's rate of return to zero, a = 1/τ in 1/s (zero: a random walk).
     var tendencyReversionRate: Double {
         let tau = parameters.weatherTendencyCorrelationTime
@@ -227,7 +251,6 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
     public let gpsErrorIndex: Int
     /// Index of C in the state, or nil without the column state.
     public let columnIndex: Int?
-
     /// The measurement of `source`, with the GPS error's and the column's indices in the state.
     public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
         precondition(

@@ -82,16 +82,24 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// Whether the model carries the air column's temperature offset C from the standard atmosphere as a state
     /// (see `AltitudeModel`); off, the column is the standard atmosphere and a temperature reading is ignored.
     public var estimatesColumnTemperature: Bool = true
-    /// Prior standard deviation of the column's temperature offset C, in kelvin: climatology.
+    /// Prior and stationary standard deviation of the column's temperature offset C, σ_C in kelvin: climatology.
     ///
-    /// 10 K: the troposphere's mean temperature departs from the standard atmosphere's by up to about 20 K in
-    /// ordinary seasons and latitudes (cold winter highs, hot summer lows), so ±20 K is two sigmas.
+    /// 10 K: the lower troposphere's mean temperature departs from the standard atmosphere's by up to about 20 K in
+    /// ordinary seasons and latitudes (cold winter highs, hot summer lows), so ±20 K is two sigmas. C is a
+    /// first-order Gauss-Markov process that reverts to this climatology (`columnTemperatureCorrelationTime`), so
+    /// its spread never grows beyond σ_C however long the column goes unobserved.
     public var columnTemperaturePriorStandardDeviation: Double = 10
-    /// Random-walk density of the column's temperature offset, in K²/s: 1 K per square-root hour (1/3600).
+    /// Correlation time of the column's temperature offset C, τ_C in seconds: C reverts to zero (the standard
+    /// atmosphere, climatology's mean) as exp(−t/τ_C), driven by white noise of density q_C = 2 σ_C²/τ_C.
     ///
-    /// The air mass over a place changes by a few kelvin a day, and a walker moving through layers whose lapse
-    /// differs from the standard one sees the offset drift by 1 to 2 K per kilometre of climb.
-    public var columnTemperatureNoiseDensity: Double = 1.0 / 3_600
+    /// 20 days, from the day-to-day variability of the lower troposphere's mean temperature. A departure from the
+    /// standard atmosphere is mostly season and latitude (σ_C = 10 K, lasting months), and changes from day to day
+    /// by the interdiurnal variability of the air mass, about 3 K (one sigma) in the middle latitudes at 850 hPa.
+    /// A Gauss-Markov process with spread σ_C changes over a day by √(2 σ_C² (1 − exp(−1 d/τ_C))), which is 3 K
+    /// for τ_C ≈ 22 days; so q_C = 2 σ_C²/τ_C = 0.42 K²/h (0.65 K per square-root hour over the hours of a track:
+    /// 1.6 K over 6 h, the size of a sunny day's warming of the boundary layer's mean). Shorter correlation times
+    /// with the same σ_C would let the column forget what GPS taught it within the track.
+    public var columnTemperatureCorrelationTime: Double = 20 * 86_400
     /// Standard deviation of a station temperature as a measurement of the column's temperature at the station,
     /// in kelvin.
     ///
@@ -103,8 +111,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     ///
     /// A station temperature's error as the column's is correlated for hours, not seconds, so fusing every
     /// reading as an independent one would shrink the column's sigma far below what it knows. One reading per
-    /// interval bounds that: with 600 s, 2 K and the column's 1 K/√h random walk, the column's sigma settles near
-    /// 0.9 K.
+    /// interval bounds that: with 600 s, 2 K and the column's 0.65 K/√h (`columnTemperatureCorrelationTime`), the
+    /// column's sigma settles near 0.7 K.
     public var temperatureUpdateInterval: Double = 600
     /// Whether the process noises are scaled to log-pressure coordinates at the current state (altitude, column
     /// temperature and sea-level pressure) rather than at the first altitude and 1013.25 hPa.
@@ -184,7 +192,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case adaptsGPSErrorModel = "gps_adapt"
         case estimatesColumnTemperature = "column"
         case columnTemperaturePriorStandardDeviation = "column_temp_prior_sigma"
-        case columnTemperatureNoiseDensity = "column_temp_q"
+        case columnTemperatureCorrelationTime = "column_temp_tau"
         case columnTemperatureMeasurementStandardDeviation = "column_temp_sigma"
         case temperatureUpdateInterval = "temperature_interval"
         case scalesNoiseAtCurrentState = "noise_at_state"
@@ -227,7 +235,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         estimatesColumnTemperature = try value(.estimatesColumnTemperature, d.estimatesColumnTemperature)
         columnTemperaturePriorStandardDeviation = try value(
             .columnTemperaturePriorStandardDeviation, d.columnTemperaturePriorStandardDeviation)
-        columnTemperatureNoiseDensity = try value(.columnTemperatureNoiseDensity, d.columnTemperatureNoiseDensity)
+        columnTemperatureCorrelationTime = try value(
+            .columnTemperatureCorrelationTime, d.columnTemperatureCorrelationTime)
         columnTemperatureMeasurementStandardDeviation = try value(
             .columnTemperatureMeasurementStandardDeviation,
             d.columnTemperatureMeasurementStandardDeviation)
@@ -248,7 +257,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("altitude_q", altitudeNoiseDensity), ("weather_q", weatherNoiseDensity),
             ("weather_tendency_q", weatherTendencyNoiseDensity), ("front_tendency_q", frontTendencyNoiseDensity),
             ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
-            ("weather_tendency_tau", weatherTendencyCorrelationTime), ("column_temp_q", columnTemperatureNoiseDensity),
+            ("weather_tendency_tau", weatherTendencyCorrelationTime),
             ("temperature_interval", temperatureUpdateInterval),
         ]
         let positive: [(String, Double)] = [
@@ -259,6 +268,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("altitude_prior_sigma", altitudePriorStandardDeviation),
             ("gps_vacc_scale", gpsVerticalAccuracyScale),
             ("column_temp_prior_sigma", columnTemperaturePriorStandardDeviation),
+            ("column_temp_tau", columnTemperatureCorrelationTime),
             ("column_temp_sigma", columnTemperatureMeasurementStandardDeviation),
             ("lockout_time", lockoutResetTime), ("consistency_sigmas", consistencyThreshold),
             ("baro_fault_speed", barometerFaultSpeed), ("baro_stuck_time", barometerStuckTime),

@@ -25,14 +25,20 @@ import Foundation
 ///   moved the barometer as far as the anchor (a day and more for hundreds of metres), the anchor is dropped and
 ///   the filter resets to the fixes as they are.
 /// - **Lock-out.** A run of refused fixes with none accepted, lasting `lockoutResetTime`, at least 5 fixes, that
-///   agree with each other (90 % on one side, their spread under half their mean) makes the filter reset its
-///   altitude to their recent median. A single wild fix or a burst shorter than the reset time is still refused.
-/// - **Consistency.** Fixes that pass the gate can still betray a wrong filter: a receiver's cold-start offset
-///   that fades over a minute is absorbed by the GPS-error state e and followed only as fast as e's correlation
-///   time lets the weather state learn it (ten minutes for 60 m). The innovations are then one-sided, which a
-///   filter whose model holds never shows for long: Z, the innovations' normalised sum over the last minute
-///   (exponential weights), is N(0, 1), and the estimate ê is N(0, σ_e² − P_ee); either beyond
-///   `consistencyThreshold` makes the filter reset to the recent fixes.
+///   agree with each other (90 % on one side, their spread under half their mean) and whose level is beyond what the
+///   GPS error model explains (`isBeyondGPSError`) makes the filter reset its altitude to their recent median once
+///   they hold still (`isSteady`). A
+///   single wild fix, a burst shorter than the reset time, or a run a correlated error of the model's size explains
+///   is still refused.
+/// - **Consistency (the robust start).** Fixes that pass the gate can still betray a wrong filter while its level is
+///   young: a receiver's cold-start offset that fades over a minute is absorbed by the GPS-error state e and followed
+///   only as fast as e's correlation time lets the weather state learn it (ten minutes for 60 m). The innovations
+///   are then one-sided, which a filter whose model holds never shows for long: Z, the innovations' normalised sum
+///   over the last minute (exponential weights), is N(0, 1), and the estimate ê is N(0, σ_e² − P_ee); either beyond
+///   `consistencyThreshold`, within 10 τ of the first fix accepted since the start or the last reset, once the fixes
+///   hold still (`isSteady`), makes the filter reset to the recent fixes. An established level rests on ten and more
+///   independent GPS samples: a one-sided run that the gate still accepts is then as likely the receiver's slow
+///   error (indoors it wanders by 30 to 50 m for minutes) as the filter's, and the filter's own update weighs it.
 ///
 /// A reset moves the altitude by the median residual r = z − k h₀(U) of the recent fixes (the fix against the
 /// filter's altitude without its estimate of e), forgets e, and widens the altitude by the shift and the
@@ -49,6 +55,13 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     let lockoutTime: Double
     let consistencyThreshold: Double
     let weatherNoiseDensity: Double
+    /// Seconds after the start or a reset during which the consistency test watches the accepted fixes: 10 τ.
+    var youngLevelTime: Double { 10 * gpsCorrelationTime }
+    /// The GPS error model in use: the correlated error's stationary variance σ_e² (m²) and correlation time τ (s).
+    let gpsErrorVariance: Double
+    let gpsCorrelationTime: Double
+    /// The GPS's white variance σ_w², in m².
+    let gpsWhiteVariance: Double
 
     // Stuck barometer.
     var repeatedPressure: Double?
@@ -71,19 +84,51 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     var anchor = GPSAnchor()
     /// The residuals of the last 16 accepted fixes.
     var recent = RecentValues()
+    /// The lifts (fix less pressure altitude) of the last 16 accepted fixes.
+    var recentLifts = RecentValues()
     /// The consistency test's weighted sum of normalised innovations, its sum of squared weights, and its time.
     var consistencySum = 0.0
     var consistencyWeight = 0.0
     var consistencyTime: Double?
 
-    /// The last 16 values of a series, a ring, with their median and spread.
+    /// The last 16 values of a series, a ring, with their median, spread and the time they span.
     struct RecentValues: Sendable, Equatable, Codable {
         var values = [Double](repeating: 0, count: 16)
+        var times = [Double](repeating: 0, count: 16)
         var count = 0
 
-        mutating func add(_ value: Double) {
+        mutating func add(_ value: Double, at time: Double) {
             values[count % values.count] = value
+            times[count % values.count] = time
             count += 1
+        }
+
+        /// The medians of the older and the newer half of the values kept, in order of arrival (both the median of
+        /// all with fewer than 4).
+        var halves: (older: Double, newer: Double) {
+            let n = min(count, values.count)
+            guard n >= 4 else { return (self.median, self.median) }
+            // In order of arrival: the oldest kept is at `count - n` modulo the ring's size.
+            let ordered = (0..<n).map { values[(count - n + $0) % values.count] }
+            func median(_ v: ArraySlice<Double>) -> Double {
+                let s = v.sorted()
+                return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+            }
+            return (median(ordered[..<(n / 2)]), median(ordered[(n / 2)...]))
+        }
+
+        /// The median of the newer half less that of the older half.
+        var drift: Double {
+            let h = halves
+            return h.newer - h.older
+        }
+
+        /// Seconds from the oldest value kept to the newest.
+        var span: Double {
+            guard count > 1 else { return 0 }
+            let newest = times[(count - 1) % times.count]
+            let oldest = count > times.count ? times[count % times.count] : times[0]
+            return newest - oldest
         }
 
         var median: Double {
@@ -124,10 +169,13 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         var abrupt = false
         /// The residuals r = z − k h₀(U) of the last 16 refused fixes.
         var residuals = RecentValues()
+        /// The lifts (fix less pressure altitude) of the last 16 refused fixes.
+        var lifts = RecentValues()
 
-        mutating func add(_ innovation: Double, residual: Double, at time: Double) {
+        mutating func add(_ innovation: Double, residual: Double, lift: Double, at time: Double) {
             if count == 0 { startTime = time }
-            residuals.add(residual)
+            residuals.add(residual, at: time)
+            lifts.add(lift, at: time)
             count += 1
             sum += innovation
             sumOfSquares += innovation * innovation
@@ -162,6 +210,43 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         lockoutTime = parameters.lockoutResetTime
         consistencyThreshold = parameters.consistencyThreshold
         weatherNoiseDensity = parameters.weatherNoiseDensity
+        gpsErrorVariance = parameters.gpsErrorStandardDeviation * parameters.gpsErrorStandardDeviation
+        gpsCorrelationTime = parameters.gpsCorrelationTime
+        gpsWhiteVariance = parameters.gpsWhiteNoiseStandardDeviation * parameters.gpsWhiteNoiseStandardDeviation
+    }
+
+    /// Whether the fixes have stopped moving against the barometer: of their lifts (fix less pressure altitude,
+    /// which any real motion leaves alone), the newer half's median within 3 sigmas of the older half's, the sigma
+    /// being what the correlated GPS error changes over half their span, σ_e √(2 (1 − exp(−Δ/τ))), with the white
+    /// noise of the two halves' medians.
+    ///
+    /// A receiver's cold-start offset that fades over a minute or two is still moving: a reset to its median
+    /// then leaves the rest of the fade to be learned as slowly as a GPS error (ten minutes for 60 m). Waiting until
+    /// the fixes hold still puts the level where they settle. The lifts, not the residuals against the filter,
+    /// which partly follows a fade and hides it.
+    func isSteady(_ residuals: RecentValues) -> Bool {
+        let half = residuals.span / 2
+        let n = Double(max(2, min(residuals.count, residuals.values.count)))
+        let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
+        return residuals.drift * residuals.drift <= 4 * change
+    }
+
+    /// Whether the level difference `shift` (metres) between recent fixes and the filter, the median of `residuals`,
+    /// is more than the GPS error model and the filter's own uncertainty can explain.
+    ///
+    /// Under the model the mean residual of fixes spanning T seconds is the filter's altitude error (variance P_hh)
+    /// plus the mean of the correlated GPS error over T, whose variance is σ_e² f(T/τ) with
+    /// f(x) = 2 (x − 1 + e^{−x})/x² (1 for T ≪ τ, 2τ/T for T ≫ τ), plus the white part, about s²/N for N fixes of
+    /// spread s. A reset needs |shift| beyond `consistencyThreshold` times its square root: a one-sided run of fixes
+    /// whose level is within what the correlated error allows (a receiver whose error wanders slowly indoors) is the
+    /// GPS's error, not the filter's, and the filter's own update already weighs it.
+    func isBeyondGPSError(shift: Double, residuals: RecentValues, altitudeVariance: Double) -> Bool {
+        let x = residuals.span / gpsCorrelationTime
+        let f = x < 1e-4 ? 1 - x / 3 : 2 * (x + expm1(-x)) / (x * x)
+        let n = Double(max(1, min(residuals.count, residuals.values.count)))
+        let spread = residuals.spread
+        let variance = max(0, altitudeVariance) + gpsErrorVariance * f + spread * spread / n
+        return shift * shift > consistencyThreshold * consistencyThreshold * variance
     }
 
     mutating func beginReading() { status = [] }
@@ -231,7 +316,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     mutating func acceptedFix(
         innovation nu: Double, innovationVariance S: Double, residual r: Double,
         lift: Double, gpsError: Double, gpsErrorVariance: Double, stationaryVariance: Double,
-        at time: Double
+        altitudeVariance: Double, at time: Double
     ) -> RefusalAction {
         lastAcceptedTime = time
         lastAcceptedInnovation = nu
@@ -240,7 +325,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         if establishedSince == nil { establishedSince = time }
         // An empty run is a fresh one (only `add` changes it); replacing it would allocate its ring every fix.
         if run.count > 0 { run = RefusedRun() }
-        recent.add(r)
+        recent.add(r, at: time)
+        recentLifts.add(lift, at: time)
         if anchor.isSet {
             // Kept until the weather's random walk since the first jump could have moved the barometer by as much.
             let weather = 3 * (weatherNoiseDensity * (time - anchor.since)).squareRoot() * AltitudeModel.weatherScale
@@ -259,8 +345,14 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         let spread = max(stationaryVariance - gpsErrorVariance, stationaryVariance / 4).squareRoot()
         let oneSided = abs(consistencySum) > consistencyThreshold * consistencyWeight.squareRoot()
         let farOut = abs(gpsError) > consistencyThreshold * spread
-        guard acceptedSinceReset >= 30, oneSided || farOut else { return .none }
-        return reset(at: time, shift: recent.median, spread: recent.spread)
+        // Only while the level is young: within `consistencyTime` of the first fix accepted since the start or the
+        // last reset, when it rests on a few minutes of fixes (a receiver's cold start can set it). An established
+        // level rests on many independent fixes; one-sided fixes that the gate still accepts are then the filter's
+        // own update's to weigh, and refused ones the lock-out rule's.
+        guard acceptedSinceReset >= 30, time - (establishedSince ?? time) <= youngLevelTime, oneSided || farOut,
+            isSteady(recentLifts)
+        else { return .none }
+        return reset(at: time, shift: recent.halves.newer, spread: recent.spread)
     }
 
     /// Records a refused fix and says whether to reset.
@@ -273,7 +365,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// jump of its datum.
     mutating func refusedFix(
         innovation nu: Double, innovationVariance S: Double, residual r: Double,
-        lift: Double, barometerSteady: Bool, at time: Double
+        lift: Double, barometerSteady: Bool, altitudeVariance: Double, at time: Double
     ) -> RefusalAction {
         let threshold = max(50, 10 * S.squareRoot())
         if run.count == 0, barometerSteady, let last = lastAcceptedTime, time - last <= 10, acceptedSinceReset >= 60,
@@ -282,7 +374,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         {
             run.abrupt = true
         }
-        run.add(nu, residual: r, at: time)
+        run.add(nu, residual: r, lift: lift, at: time)
         // A run during which the barometer moves fast (a free fall that the smoothed velocity showed late) is the
         // filter lagging, not the GPS jumping: the lock-out rule handles it.
         if !barometerSteady { run.abrupt = false }
@@ -297,10 +389,14 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             // The run's fixes are the new datum's, not the filter's error: the next accepted fix starts afresh.
             run = RefusedRun()
             recent = RecentValues()
+            recentLifts = RecentValues()
             return .reanchorGPS(jump: jump)
         }
-        guard time - run.startTime >= lockoutTime, run.count >= 5, run.agrees else { return .none }
-        return reset(at: time, shift: run.residuals.median, spread: run.residuals.spread)
+        guard time - run.startTime >= lockoutTime, run.count >= 5, run.agrees, isSteady(run.lifts),
+            isBeyondGPSError(
+                shift: run.residuals.median, residuals: run.residuals, altitudeVariance: altitudeVariance)
+        else { return .none }
+        return reset(at: time, shift: run.residuals.halves.newer, spread: run.residuals.spread)
     }
 
     private mutating func reset(at time: Double, shift: Double, spread: Double) -> RefusalAction {
@@ -308,6 +404,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         status.insert(.reset)
         run = RefusedRun()
         recent = RecentValues()
+        recentLifts = RecentValues()
         acceptedSinceReset = 0
         establishedSince = nil
         lastAcceptedTime = nil
