@@ -78,8 +78,14 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
 
     /// γ = −h₀/(T₀ k dh₀/dU) at the standard altitude h₀ and column scale k: with dh₀/dU = 1 − L h₀/T₀,
     /// γ = −h₀/(k (T₀ − L h₀)), in metres per kelvin.
+    ///
+    /// h₀ is held within the troposphere model (−1,000 to 11,000 m) and k at 0.5 or more (C ≥ −144 K): a state that
+    /// a long gap of diffuse prediction has taken outside them would otherwise make γ, and with it F, infinite.
     public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
-        -h0 / (k * (StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h0))
+        let h = min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude)
+        let scale = k.isFinite ? max(k, 0.5) : 1
+        let gamma = -h / (scale * (StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h))
+        return gamma.isFinite ? gamma : 0
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -123,9 +123,11 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// Seconds of refused GPS fixes that agree with each other, with none accepted, after which the filter resets
     /// its altitude to them: the rule that prevents a lock-out.
     public var lockoutResetTime: Double = 60
-    /// Threshold, in standard deviations, of the consistency test on accepted fixes: the exponentially weighted
-    /// sum of normalised GPS innovations over the last minute, Z = Σ wᵢ νᵢ/√Sᵢ / √(Σ wᵢ²), is N(0, 1) while the
-    /// model holds; beyond this the fixes have been one-sided for too long and the filter resets to them.
+    /// Threshold, in standard deviations, of the consistency test on a young level's accepted fixes: the
+    /// exponentially weighted sum of normalised GPS innovations over the last minute, Z = Σ wᵢ νᵢ/√Sᵢ / √(Σ wᵢ²), is
+    /// N(0, 1) while the model holds; beyond this the fixes have been one-sided for too long and the filter resets to
+    /// them. Also the lock-out's test of a refused run's level against what the correlated GPS error explains
+    /// (`SensorFaultMonitor`).
     ///
     /// 4.5: about 7 × 10⁻⁶ per independent minute under the model, a false reset every few thousand hours of track.
     public var consistencyThreshold: Double = 4.5
