@@ -2,7 +2,7 @@ import Altimetry
 import AltimetryIO
 import Foundation
 
-/// `altimetry-bench real [--data DIR] [--params FILE]`: the fixed and the adaptive GPS error model on the real
+/// `altimetry-bench real [--data DIR] [--params FILE] [--trace]`: the fixed and the adaptive GPS error model on the real
 /// recordings.
 ///
 /// For every recording under DIR (default `../shared/data/real`), fuses it with the default model (or FILE's, a
@@ -12,7 +12,8 @@ import Foundation
 /// sigma and their ratio; on the static stretches (the indoor desk
 /// after its first 10 minutes, the 7.3 h logger's outdoor stretch from t = 9,600 s, the 9.8-day logger's continuous
 /// piece after its first 10 minutes), the coverage and NEES against the stretch's median GPS altitude; and the
-/// fronts reported.
+/// fronts reported. `--trace` adds, for the adaptive model on each static stretch, a line an hour (a day on the
+/// 9.8-day logger): the estimate, the GPS error state, the leading hypothesis and its weight, and the column.
 enum RealRecordingBenchmark {
     /// The static stretch of a recording, by folder name: its start in seconds, or nil for none.
     static let staticStretches: [String: Double] = [
@@ -25,6 +26,10 @@ enum RealRecordingBenchmark {
         var dir = "../shared/data/real"
         if let i = arguments.firstIndex(of: "--data"), i + 1 < arguments.count { dir = arguments[i + 1] }
         guard let base = ParametersOption.parse(arguments, benchmark: "real") else { return 66 }
+        let trace = arguments.contains("--trace")
+        var traceLines: [String] = []
+        // A line an hour on the short stretches, a day on the 9.8-day logger.
+        func traceInterval(for name: String) -> Double { name.contains("2weeks") ? 86_400 : 3_600 }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir).sorted() else {
             print("no recordings in \(dir)")
             return 66
@@ -48,7 +53,22 @@ enum RealRecordingBenchmark {
                 parameters.adaptsGPSErrorModel = adapt
                 guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
                 var estimates: [AltitudeEstimate] = []
-                for r in readings { if let e = try? filter.process(r) { estimates.append(e) } }
+                let traceStart = trace && adapt ? staticStretches[name] : nil
+                var nextTrace = traceStart ?? .infinity
+                for r in readings {
+                    if let e = try? filter.process(r) { estimates.append(e) }
+                    if r.time >= nextTrace, let bank = filter.gpsErrorModelBank, let e = estimates.last {
+                        let j = bank.leadingIndex
+                        let h = bank.hypotheses[j]
+                        traceLines.append(
+                            String(
+                                format: "  t %8.0f s  altitude %7.2f m  sigma %5.2f m  gps error %6.2f m  "
+                                    + "leading %4.1f m / %4.0f s (w %.2f)  column %5.1f K",
+                                r.time, e.altitude, e.altitudeStandardDeviation, e.gpsError,
+                                h.correlatedStandardDeviation, h.correlationTime, bank.weights[j], e.columnTemperature))
+                        nextTrace += traceStart.map { _ in traceInterval(for: name) } ?? .infinity
+                    }
+                }
                 guard estimates.count == readings.count else {
                     print("\(name): the filter refused a reading")
                     continue
@@ -103,6 +123,8 @@ enum RealRecordingBenchmark {
                 }
                 line += " | \(filter.fronts.count)"
                 print(line)
+                for t in traceLines { print(t) }
+                traceLines = []
             }
         }
         return 0

@@ -38,20 +38,58 @@ struct GPSErrorModelBankTests {
         let bank = try #require(filter.gpsModelBank)
         let leading = bank.hypotheses[bank.leadingIndex]
         let coverage = Double(covered) / Double(scored)
-        // Known gap: beside the column state the members' columns soak up the slow GPS wander on a static station
-        // (Docs/identification.md, "Why the adaptive model is not the default"), the bank settles on the 3,600 s
-        // hypothesis of the right spread instead of 300 s, and its coverage falls below the bound. Without the
-        // column state, the same log is learned.
-        withKnownIssue("the bank misjudges the correlation time beside the column state", isIntermittent: true) {
-            #expect(leading.correlatedStandardDeviation == 30 && leading.correlationTime == 300, "leading \(leading)")
-            // One run of a 300 s error over 3 h is about 36 correlation times. The mixture errs on the safe side
-            // while the slower hypotheses keep some weight, so only a lower bound is tight: 0.68 − 0.2.
-            #expect(coverage > 0.48 && coverage < 0.99, "coverage \(coverage)")
-        } when: {
-            column
-        }
+        // The members share the column's marginal (`GPSErrorModelBank.shareColumn()`), so their columns cannot soak
+        // up the slow GPS wander differently and decide between the receivers; without the column state the same
+        // log is learned too.
+        #expect(leading.correlatedStandardDeviation == 30 && leading.correlationTime == 300, "leading \(leading)")
+        // One run of a 300 s error over 3 h is about 36 correlation times. The mixture errs on the safe side while
+        // the slower hypotheses keep some weight, so only a lower bound is tight: 0.68 − 0.2.
+        #expect(coverage > 0.48 && coverage < 0.99, "coverage \(coverage)")
         // The fixed 10 m / 60 s model is overconfident on this receiver.
         #expect(Double(fixedCovered) / Double(scored) < coverage)
+    }
+
+    @Test("Every member carries the bank's column marginal and keeps its own conditional of the other states on it")
+    func sharedColumn() throws {
+        var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
+        // A climb, so that the column is learned, with a GPS error that wanders.
+        for k in 0..<600 {
+            let t = Double(k)
+            _ = try bank.process(
+                AltitudeReading(
+                    time: t, pressure: 1000 * exp(-0.5 * t / 8_400), gpsAltitude: 110 + 0.5 * t + 5 * sin(t / 40)))
+        }
+        // The marginal is shared at the start of each reading.
+        try bank.shareColumn()
+        let c = try #require(bank.members[0].parameters.columnIndex)
+        let columns = bank.members.compactMap { $0.engine.map { ($0.mean[c, 0], $0.covariance[c, c]) } }
+        #expect(columns.count == bank.members.count)
+        for (mean, variance) in columns {
+            #expect(abs(mean - columns[0].0) < 1e-9 && abs(variance - columns[0].1) < 1e-9 * columns[0].1)
+        }
+        // Conditioning one member on a new column marginal keeps E[rest | C] and Cov[rest | C].
+        var member = bank.members[3]
+        let before = try #require(member.engine)
+        try member.conditionColumn(mean: columns[0].0 + 2, variance: columns[0].1 * 3)
+        let after = try #require(member.engine)
+        let n = before.stateCount
+        func conditional(_ x: [Double], _ P: (Int, Int) -> Double, at value: Double) -> ([Double], [[Double]]) {
+            let mean = (0..<n).map { x[$0] + P($0, c) / P(c, c) * (value - x[c]) }
+            let cov = (0..<n).map { i in (0..<n).map { j in P(i, j) - P(i, c) * P(c, j) / P(c, c) } }
+            return (mean, cov)
+        }
+        for value in [columns[0].0 - 5, columns[0].0 + 7] {
+            let (m0, p0) = conditional(before.mean.elements, { before.covariance[$0, $1] }, at: value)
+            let (m1, p1) = conditional(after.mean.elements, { after.covariance[$0, $1] }, at: value)
+            for i in 0..<n where i != c {
+                #expect(abs(m0[i] - m1[i]) <= 1e-9 * max(1, abs(m0[i])), "E[x\(i) | C = \(value)]")
+                for j in 0..<n where j != c {
+                    #expect(abs(p0[i][j] - p1[i][j]) <= 1e-9 * max(1, abs(p0[i][i])), "Cov[x\(i), x\(j) | C]")
+                }
+            }
+        }
+        #expect(abs(after.mean[c, 0] - (columns[0].0 + 2)) < 1e-12)
+        #expect(abs(after.covariance[c, c] - columns[0].1 * 3) < 1e-12 * columns[0].1)
     }
 
     @Test("The mixture's sigma is at least the weighted members' and includes their spread")

@@ -51,4 +51,16 @@ struct GaussMarkovNoiseTests {
         #expect(abs(fitted.correlationTime - 60) < 12, "τ \(fitted.correlationTime)")
         #expect(abs(fitted.whiteStandardDeviation - 1) < 0.2, "σ_g \(fitted.whiteStandardDeviation)")
     }
+
+    @Test("σ_e and τ are identifiable only where τ is at most half the record and at least the sampling interval")
+    func identifiability() {
+        func noise(_ tau: Double) -> GaussMarkovNoise {
+            GaussMarkovNoise(correlatedStandardDeviation: 10, correlationTime: tau, whiteStandardDeviation: 1)
+        }
+        // √(τ/2T) = 0.5 at τ = T/2: the likelihood's threshold on SE(ln σ_e).
+        #expect(noise(3_600).notIdentifiableReason(duration: 7_200, samplingInterval: 1) == nil)
+        #expect(noise(3_700).notIdentifiableReason(duration: 7_200, samplingInterval: 1) != nil)
+        #expect(noise(300).notIdentifiableReason(duration: 7_200, samplingInterval: 1) == nil)
+        #expect(noise(0.5).notIdentifiableReason(duration: 7_200, samplingInterval: 1) != nil)
+    }
 }

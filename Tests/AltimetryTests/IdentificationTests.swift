@@ -26,6 +26,7 @@ struct ReceiverIdentificationTests {
         let receiver = SimulatedReceiver(correlatedErrorStandardDeviation: 2, correlationTime: 30)
         let r = try ReceiverIdentification(readings: Self.readings(receiver, hours: 1, seed: 3))
         #expect(r.series == .gpsAltitude)
+        #expect(r.allanFitNotIdentifiableReason == nil, "\(r.allanFitNotIdentifiableReason ?? "")")
         let truth: [IdentifiableParameter: Double] = [
             .gpsSigma: 2, .gpsTau: 30, .gpsWhite: 1, .weatherQ: 1.0 / 3_600, .baroSigma: 0.012,
         ]
@@ -50,6 +51,7 @@ struct ReceiverIdentificationTests {
         let r = try ReceiverIdentification(readings: Self.readings(receiver, hours: 0.5, seed: 5))
         let tau = try #require(r.maximumLikelihood.estimates.first { $0.parameter == .gpsTau })
         #expect(!tau.isIdentifiable, "τ \(tau.value) ± \(tau.standardError ?? .nan) called identifiable")
+        #expect(r.allanFitNotIdentifiableReason != nil, "Allan fit τ \(r.allanFit.correlationTime) s called identifiable")
         #expect(r.identifiedParameters.gpsCorrelationTime == AltitudeModelParameters().gpsCorrelationTime)
     }
 

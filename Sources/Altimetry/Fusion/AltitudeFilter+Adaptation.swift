@@ -1,4 +1,8 @@
 extension AltitudeFilter {
+    /// The bank of GPS error models when the filter adapts (`adaptsGPSErrorModel`), nil otherwise: its hypotheses
+    /// and weights say what the filter has learned about the receiver.
+    public var gpsErrorModelBank: GPSErrorModelBank? { gpsModelBank }
+
     /// Processes a reading through the GPS error model bank (`adaptsGPSErrorModel`), keeping the filter's fix
     /// counts those of the bank's leading member.
     mutating func processAdaptively(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {

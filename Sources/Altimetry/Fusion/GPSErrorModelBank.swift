@@ -142,6 +142,8 @@ public struct GPSErrorModelBank: Sendable {
                 logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
             }
         }
+        // The column is the atmosphere's: every member starts the reading from the bank's marginal of it.
+        try shareColumn()
         var estimates: [AltitudeEstimate] = []
         estimates.reserveCapacity(members.count)
         for j in members.indices {

@@ -86,3 +86,32 @@ extension GaussMarkovNoise {
             whiteStandardDeviation: exp(best.point[2]))
     }
 }
+
+extension GaussMarkovNoise {
+    /// Why a recording of `duration` seconds sampled every `samplingInterval` seconds does not determine σ_e and τ
+    /// of this fit; nil when it does.
+    ///
+    /// The same verdict as the maximum-likelihood fit's (`IdentifiedParameter.identifiableLogStandardError`): a
+    /// Gauss-Markov error seen over T seconds has a relative standard error of about √(τ/2T) on σ_e (the number
+    /// of independent correlation times in the record), and τ worse, so a fit with √(τ/2T) > 0.5, τ > T/2, is the
+    /// spread seen so far rather than the receiver's. Its Allan deviation would peak at 1.89 τ, beyond the longest
+    /// averaging time the record allows (T/2). At the other end, a τ below the sampling interval τ₀ makes the
+    /// correlated error indistinguishable from the white noise at every averaging time the series has. σ_e and
+    /// τ are identified together or not at all; σ_g, set by the shortest averaging times, is always determined.
+    public func notIdentifiableReason(duration: Seconds, samplingInterval tau0: Seconds) -> String? {
+        let tau = correlationTime
+        let relative = (tau / (2 * max(duration, 1e-9))).squareRoot()
+        if relative > IdentifiedParameter.identifiableLogStandardError {
+            return String(
+                format:
+                    "tau %.3g s is beyond half the recording's %.3g s (relative error sqrt(tau/2T) = %.2g > %.1f): "
+                    + "sigma_e is the spread seen so far",
+                tau, duration, relative, IdentifiedParameter.identifiableLogStandardError)
+        }
+        if tau < tau0 {
+            return String(
+                format: "tau %.3g s is below the sampling interval %.3g s: the correlated error looks white", tau, tau0)
+        }
+        return nil
+    }
+}

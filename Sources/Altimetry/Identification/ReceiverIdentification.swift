@@ -39,6 +39,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
     public var allan: AllanDeviation
     /// The Gauss-Markov-plus-white fit to it.
     public var allanFit: GaussMarkovNoise
+    /// Why the recording does not determine the fit's σ_e and τ (nor the scale k computed from σ_e); nil when it
+    /// does (`GaussMarkovNoise.notIdentifiableReason(duration:samplingInterval:)`).
+    public var allanFitNotIdentifiableReason: String?
     /// k from the Allan fit and the reported accuracies; nil without `gps_vacc_m`.
     public var allanVerticalAccuracyScale: Double?
     /// The maximum-likelihood fit.
@@ -67,6 +70,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
         let tau0 = max(intervals[intervals.count / 2], 1e-3)
         allan = try AllanDeviation(series: values, samplingInterval: tau0)
         allanFit = try GaussMarkovNoise.fitted(to: allan)
+        allanFitNotIdentifiableReason = allanFit.notIdentifiableReason(duration: duration, samplingInterval: tau0)
         let accuracies = fixes.compactMap(\.gpsVerticalAccuracy)
         if accuracies.isEmpty {
             allanVerticalAccuracyScale = nil

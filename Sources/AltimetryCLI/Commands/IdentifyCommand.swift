@@ -85,10 +85,17 @@ public struct IdentifyCommand: Command {
                 + " " + Fixed.text(p.degreesOfFreedom, 1) + "\n"
         }
         let f = r.allanFit
-        text +=
-            "\nGauss-Markov + white fit to it: gps_sigma \(Fixed.text(f.correlatedStandardDeviation, 2)) m, "
-            + "gps_tau \(Fixed.text(f.correlationTime, 1)) s, gps_white \(Fixed.text(f.whiteStandardDeviation, 2)) m"
-        if let k = r.allanVerticalAccuracyScale { text += ", gps_vacc_scale \(Fixed.text(k, 2))" }
+        if let reason = r.allanFitNotIdentifiableReason {
+            text +=
+                "\nGauss-Markov + white fit to it: gps_white \(Fixed.text(f.whiteStandardDeviation, 2)) m; "
+                + "gps_sigma and gps_tau not identifiable (fit at \(significant(f.correlatedStandardDeviation)) m, "
+                + "\(significant(f.correlationTime)) s): \(reason)"
+        } else {
+            text +=
+                "\nGauss-Markov + white fit to it: gps_sigma \(Fixed.text(f.correlatedStandardDeviation, 2)) m, "
+                + "gps_tau \(Fixed.text(f.correlationTime, 1)) s, gps_white \(Fixed.text(f.whiteStandardDeviation, 2)) m"
+            if let k = r.allanVerticalAccuracyScale { text += ", gps_vacc_scale \(Fixed.text(k, 2))" }
+        }
         text +=
             "\n\nMaximum likelihood through the filter (\(r.maximumLikelihood.evaluations) evaluations"
             + (r.maximumLikelihood.converged ? "" : ", not converged") + "):\n"
@@ -150,11 +157,22 @@ public struct IdentifyCommand: Command {
             ]
         }
         let f = r.allanFit
-        var fit: [String: Any] = [
-            "gps_sigma": f.correlatedStandardDeviation, "gps_tau": f.correlationTime,
-            "gps_white": f.whiteStandardDeviation,
-        ]
-        if let k = r.allanVerticalAccuracyScale { fit["gps_vacc_scale"] = k }
+        var fit: [String: Any] = ["gps_white": f.whiteStandardDeviation]
+        if let reason = r.allanFitNotIdentifiableReason {
+            // The same shape as the likelihood's verdict: null values and the reason under `not_identifiable`.
+            var reasons = ["gps_sigma": reason, "gps_tau": reason]
+            fit["gps_sigma"] = NSNull()
+            fit["gps_tau"] = NSNull()
+            if r.allanVerticalAccuracyScale != nil {
+                fit["gps_vacc_scale"] = NSNull()
+                reasons["gps_vacc_scale"] = "computed from gps_sigma, which is not identifiable"
+            }
+            fit["not_identifiable"] = reasons
+        } else {
+            fit["gps_sigma"] = f.correlatedStandardDeviation
+            fit["gps_tau"] = f.correlationTime
+            if let k = r.allanVerticalAccuracyScale { fit["gps_vacc_scale"] = k }
+        }
         object["allan_fit"] = fit
         let data =
             (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()

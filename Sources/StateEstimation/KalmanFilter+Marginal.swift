@@ -1,0 +1,40 @@
+import LinearAlgebra
+
+extension KalmanFilter {
+    /// Replaces the marginal of one state by N(`mean`, `variance`), keeping the other states' conditional on it.
+    ///
+    /// The joint Gaussian factors as p(xᵢ) p(rest | xᵢ); the owner replaces p(xᵢ) (several filters that must agree
+    /// on a quantity they share, for example) and the conditional stays. With K = P·ᵢ / Pᵢᵢ (Kᵢ = 1):
+    ///
+    ///     x' = x + K (m − xᵢ),    P' = P + K Kᵀ (v − Pᵢᵢ)
+    ///
+    /// P' is positive definite for v > 0: P − K Kᵀ Pᵢᵢ is the conditional covariance (positive semidefinite, zero
+    /// only along eᵢ) and K Kᵀ v adds v along K. In place, without allocation. In a recorded run the result stands as
+    /// the epoch's filtered state, as a reset does.
+    ///
+    /// - Throws: `EstimationError.nonFinite(.updatedMean)` unless m is finite and v finite and positive, or Pᵢᵢ is
+    ///   not positive; the filter is then unchanged.
+    public mutating func replaceMarginal(of index: Int, mean m: Double, variance v: Double) throws(EstimationError) {
+        let n = stateCount
+        precondition(index >= 0 && index < n, "replaceMarginal: index \(index) outside 0..<\(n)")
+        let pii = covariance[index, index]
+        guard m.isFinite, v.isFinite, v > 0, pii > 0, pii.isFinite else { throw .nonFinite(.updatedMean) }
+        let shift = m - mean[index, 0]
+        let widen = (v - pii) / (pii * pii)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
+            covariance.elements.withUnsafeMutableBufferPointer { p in
+                // Column i of P before the change (P is symmetric, column-major: element (r, c) at r + c n).
+                for r in 0..<n { column[r] = p[r &+ index &* n] }
+                mean.elements.withUnsafeMutableBufferPointer { x in
+                    for r in 0..<n { x[r] += column[r] / pii * shift }
+                }
+                for c in 0..<n {
+                    for r in 0..<n { p[r &+ c &* n] += column[r] * column[c] * widen }
+                }
+            }
+        }
+        mean[index, 0] = m
+        covariance[index, index] = v
+        recordedRun?.recordFiltered(mean: mean, covariance: covariance)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import AltimetryCLI
+
+/// `altimetry identify` on the 11-minute static ZED-F9P recording (../shared/data/real, read in place): far too
+/// short for a correlation time of the receiver's slow error. Skipped when the recording is not beside the checkout.
+@Suite("IdentifyCommand")
+struct IdentifyCommandTests {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/data/real/static_gpsd_zedf9p_dunedin_11min/data.csv")
+        .standardized.path
+
+    @Test(
+        "GIVEN an 11-minute static log WHEN identified THEN the Allan fit, like the likelihood, calls σ_e and τ not identifiable"
+    )
+    func allanFitVerdict() throws {
+        guard FileManager.default.fileExists(atPath: Self.path) else {
+            print("skipped: \(Self.path) is not beside the checkout")
+            return
+        }
+        let text = runAltimetry(["identify", Self.path])
+        #expect(text.code == .success, "\(text.err)")
+        let fitLine = try #require(text.out.split(separator: "\n").first { $0.hasPrefix("Gauss-Markov + white fit") })
+        #expect(fitLine.contains("gps_sigma and gps_tau not identifiable"), "\(fitLine)")
+        #expect(fitLine.contains("beyond half the recording"), "\(fitLine)")
+
+        let json = runAltimetry(["identify", Self.path, "--json"])
+        #expect(json.code == .success, "\(json.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let fit = try #require(object["allan_fit"] as? [String: Any])
+        #expect(fit["gps_sigma"] is NSNull && fit["gps_tau"] is NSNull)
+        #expect(fit["gps_white"] is Double)
+        let reasons = try #require(fit["not_identifiable"] as? [String: String])
+        #expect(reasons["gps_tau"]?.contains("beyond half the recording") == true)
+        // The likelihood's verdict on the same recording.
+        #expect(object["gps_tau"] is NSNull)
+    }
+}
