@@ -1,14 +1,15 @@
 import Foundation
 import Randomness
 
-/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth]`: the peak resident memory of
+/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth,summary]`: the peak resident memory of
 /// `altimetry fuse` on recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a
 /// week), as a child process.
 ///
 /// Writes each recording as a CSV file (`t,pressure_hpa,gps_alt_m,gps_vacc_m`; a GPS fix on a row of its own,
 /// half-way between two pressures) to a temporary directory, then runs the release `altimetry` next to this
 /// benchmark's executable (or `--binary`) in four ways: CSV to standard output (a pipe read and dropped by this
-/// process), CSV to a file with `--out`, GPX to standard output, and `--smooth` (CSV) to standard output. For each it prints the peak resident set
+/// process), CSV to a file with `--out`, GPX to standard output, `--smooth` (CSV) to standard output, and with `summary`
+/// (not by default) `--smooth --summary FILE`, which measures each track's ascent too. For each it prints the peak resident set
 /// size the kernel reports (`ru_maxrss` of `wait4`), the bytes per row above the shortest run of the same mode,
 /// the rows per second (wall clock: on a shared machine, compare rows within one run) and the CPU seconds (user
 /// and system, `ru_utime` + `ru_stime`). With `--baseline`, another build runs each case right after this one, on
@@ -41,8 +42,12 @@ enum MemoryBenchmark {
             return 73
         }
         defer { try? FileManager.default.removeItem(at: dir) }
-        print("altimetry fuse, peak resident memory (ru_maxrss) and speed; " + binaries.map { "\($0): \($1)" }.joined(separator: ", "))
-        print("days  rows        mode     build     peak RSS (MB)  bytes/row above the first  rows/s     CPU s   CPU ratio")
+        print(
+            "altimetry fuse, peak resident memory (ru_maxrss) and speed; "
+                + binaries.map { "\($0): \($1)" }.joined(separator: ", "))
+        print(
+            "days  rows        mode     build     peak RSS (MB)  bytes/row above the first  rows/s     CPU s   CPU ratio"
+        )
         var shortest: [String: (rows: Int, bytes: Int)] = [:]
         for d in days.sorted() {
             let input = dir.appendingPathComponent("days-\(d).csv").path
@@ -57,6 +62,7 @@ enum MemoryBenchmark {
                 case "out": arguments += ["--out", dir.appendingPathComponent("out.csv").path]
                 case "gpx": arguments += ["--format", "gpx"]
                 case "smooth": arguments += ["--smooth"]
+                case "summary": arguments += ["--smooth", "--summary", dir.appendingPathComponent("summary.json").path]
                 default: break
                 }
                 var cpu: [Double] = []

@@ -87,7 +87,9 @@ struct FilterRunTests {
 
     @Test(
         "A run smoothed a segment at a time, each recorded again from a copy of a filter that did not record, equals the whole run smoothed to the bit",
-        arguments: [[1, 301], [1, 2, 301], [1, 73, 150, 151, 300, 301], Array(stride(from: 1, through: 301, by: 10))])
+        arguments: [
+            [1, 301], [1, 2, 301], [1, 73, 150, 151, 300, 301], Array(stride(from: 1, through: 301, by: 10)),
+        ])
     func segmentsEqualTheWholeRun(cuts: [Int]) throws {
         let (filter, _) = try Self.recordedFilter()
         let whole = try #require(filter.recordedRun).smoothed()

@@ -106,7 +106,8 @@ extension AltitudeFilter {
                 smoothed(
                     index,
                     estimate(
-                        time: result.times[epoch], mean: result.mean(at: epoch), covariance: result.covariance(at: epoch),
+                        time: result.times[epoch], mean: result.mean(at: epoch),
+                        covariance: result.covariance(at: epoch),
                         parameters: chosen))
             }
             end = start

@@ -188,8 +188,10 @@ struct TrackLines: Sendable {
                 var end = source.count
                 for length in lengths {
                     let start = end - Int(length)
-                    UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: target[count..<(count + Int(length))]))
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<end]))
+                    UnsafeMutableRawBufferPointer(
+                        UnsafeMutableBufferPointer(rebasing: target[count..<(count + Int(length))])
+                    )
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<end]))
                     count += Int(length)
                     end = start
                 }
