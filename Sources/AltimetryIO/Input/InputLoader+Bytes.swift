@@ -18,8 +18,31 @@ extension InputLoader {
         try table(from: reader(data, file: file, options: options))
     }
 
+    /// Reads `data`, a GPX, TCX or FIT upload, whole, merged with `pressure`, the barometer readings recorded
+    /// beside it (a CSV or NDJSON upload with absolute times), as `fuse INPUT --pressure FILE` merges two files.
+    ///
+    /// - Parameters:
+    ///   - data: the track file's bytes; `file` must name it with its extension (`.gpx`, `.tcx`, `.fit`).
+    ///   - file: the track file's name in messages.
+    ///   - pressure: the barometer readings' bytes.
+    ///   - pressureFile: their name in messages; CSV or NDJSON by its extension, else by the first non-blank byte.
+    ///   - options: how bad values are treated and the files' conventions.
+    /// - Returns: one track, the two inputs' rows interleaved by time (see `merge(fixes:pressure:)`).
+    /// - Throws: `InputError` when `file` is not a track file, when either input cannot be read, when the
+    ///   pressure readings hold several tracks or do not overlap the track's times, and, without
+    ///   `options.skipInvalid`, for the first invalid row, naming its file, line and field.
+    public static func table(
+        _ data: Data, file: String, pressure: Data, pressureFile: String,
+        options: ReadOptions
+    ) throws(InputError) -> InputTable {
+        try table(
+            from: reader(
+                InputFile(bytes: data, name: file), pressure: InputFile(bytes: pressure, name: pressureFile),
+                options: options, sniffing: true))
+    }
+
     /// A reader of `data`, in the format `table(_:file:options:)` reads it as.
     static func reader(_ data: Data, file: String, options: ReadOptions) throws(InputError) -> any RowReader {
-        try reader(InputFile(bytes: data, name: file), pressurePath: nil, options: options, sniffing: true)
+        try reader(InputFile(bytes: data, name: file), pressure: nil, options: options, sniffing: true)
     }
 }

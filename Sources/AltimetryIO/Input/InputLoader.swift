@@ -49,13 +49,15 @@ public enum InputLoader {
         following: FollowPolicy? = nil
     ) throws(InputError) -> any RowReader {
         let input = try InputFile(path: path, following: following)
-        return try reader(input, pressurePath: pressurePath, options: options, sniffing: path == "-")
+        let pressure = try pressurePath.map { (path) throws(InputError) in try InputFile(path: path) }
+        return try reader(input, pressure: pressure, options: options, sniffing: path == "-")
     }
 
     /// A reader of `input` in the format its name says; a name that says none is CSV, or, when `sniffing`, NDJSON
-    /// when the first non-blank byte is `{`.
+    /// when the first non-blank byte is `{`. A track file is merged with `pressure`'s readings when given, read
+    /// as CSV or NDJSON by its name, or by its first byte when the name says neither.
     static func reader(
-        _ input: InputFile, pressurePath: String?, options: ReadOptions,
+        _ input: InputFile, pressure: InputFile?, options: ReadOptions,
         sniffing: Bool
     ) throws(InputError) -> any RowReader {
         let format: Format
@@ -67,7 +69,7 @@ public enum InputLoader {
             format = .csv
         }
         guard case .track(let track) = format else {
-            if pressurePath != nil {
+            if pressure != nil {
                 throw InputError(
                     file: input.name, message: "--pressure goes with a GPX, TCX or FIT input; expected one of those",
                     exitCode: .usage)
@@ -75,7 +77,7 @@ public enum InputLoader {
             return try reader(input, format: format, options: options)
         }
         var (fixes, elevation) = try trackTable(track, input, options: options)
-        guard let pressurePath else { return TableRowReader(fixes) }
+        guard let pressure else { return TableRowReader(fixes) }
         if elevation == .barometric {
             // The file's elevation comes from a barometer too: the pressure file's readings stand for it, and the
             // elevation is not taken as a GPS fix.
@@ -84,8 +86,8 @@ public enum InputLoader {
                 "notice: \(fixes.file): its barometric elevation is not used beside --pressure "
                     + "(one barometer); --ele gps if it is GPS")
         }
-        let pressure = try table(from: reader(pressurePath, options: options))
-        return TableRowReader(try merge(fixes: fixes, pressure: pressure))
+        let readings = try table(from: reader(pressure, pressure: nil, options: options, sniffing: true))
+        return TableRowReader(try merge(fixes: fixes, pressure: readings))
     }
 
     /// The format `name`'s extension says; nil when it names none (standard input `-`, or a name without one of
