@@ -11,8 +11,10 @@ import Foundation
 /// turn, so a drift of the shared machine's speed falls on all alike; prints the median rate with the fastest and
 /// slowest sample, and the ratio of the median times against the `t` CSV's. `--only NAME` (csv, gpx, tcx, fit)
 /// reads only the inputs whose label starts with NAME (`csv` reads both CSVs, and so gives the ratio), for
-/// profiling one reader: `valgrind --tool=callgrind --toggle-collect='*InputLoader*table*'` then counts that
-/// reader's instructions alone, a figure the load of a shared machine does not change.
+/// profiling one reader: callgrind on a `strip -g` copy of the binary, with `--toggle-collect` set to the mangled
+/// name of `InputLoader.table(_:pressurePath:options:)` alone (a pattern such as `*InputLoader*table*` also
+/// matches the functions it calls and toggles collection off inside them), then counts that reader's
+/// instructions alone, a figure the load of a shared machine does not change (see Docs/formats.md).
 enum InputsBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000

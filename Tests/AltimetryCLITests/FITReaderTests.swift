@@ -233,4 +233,27 @@ struct FITCRCTests {
         // CRC-16/ARC of "123456789" is 0xBB3D (the catalogue's check value).
         #expect(Array("123456789".utf8).withUnsafeBytes { FITCRC.checksum($0, 0..<9) } == 0xBB3D)
     }
+
+    @Test("A field's integer, read in one load for 1, 2, 4 and 8 bytes, is the bytes' value in either byte order")
+    func integerReads() {
+        var random = SeededGenerator(seed: 44)
+        let bytes = (0..<64).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        bytes.withUnsafeBytes { raw in
+            for size in 1...8 {
+                for offset in 0...(64 - size) {
+                    var little: UInt64 = 0, big: UInt64 = 0
+                    for k in 0..<size {
+                        little |= UInt64(bytes[offset + k]) << (8 * k)
+                        big = big << 8 | UInt64(bytes[offset + k])
+                    }
+                    #expect(FITDecoder.read(raw, offset, size, bigEndian: false) == little, "size \(size) at \(offset)")
+                    #expect(FITDecoder.read(raw, offset, size, bigEndian: true) == big, "size \(size) at \(offset)")
+                }
+            }
+        }
+        // The base types' sizes, from the FIT profile's table (enum, sint8, uint8, sint16, uint16, sint32, uint32,
+        // string, float32, float64, uint8z, uint16z, uint32z, byte, sint64, uint64, uint64z).
+        #expect((0...16).map { FITDecoder.baseSize(UInt8($0)) } == [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8])
+        #expect(FITDecoder.baseSize(17) == 0 && FITDecoder.baseSize(31) == 0)
+    }
 }

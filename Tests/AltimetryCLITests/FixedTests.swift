@@ -29,6 +29,36 @@ struct FixedTests {
         #expect(Fixed.text(12.5, 0) == "13")
     }
 
+    @Test("Fixed.writeDigits writes an integer's decimal digits with the point placed, as String(n) does")
+    func writeDigitsMatchesStringDigits() {
+        var generator = SeededGenerator(seed: 2_718)
+        var samples: [UInt64] = [
+            0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 100_000_000, 100_000_001,
+            (1 << 53) - 1, 9_007_199_254_740_991,
+        ]
+        for k in 0...15 { samples += [pow10(k), pow10(k) - 1, pow10(k) + 1] }
+        for _ in 0..<20_000 {
+            let state = generator.next()
+            // Every length of 1 to 16 digits, below 2^53.
+            samples.append((state >> 11) % pow10(Int(state % 16) + 1) % (1 << 53))
+        }
+        for n in samples {
+            for decimals in 0...9 {
+                // The reference: n's digits, padded to at least decimals + 1, the point decimals from the right.
+                var digits = String(n)
+                digits = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+                if decimals > 0 { digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals)) }
+                var buffer = [UInt8](repeating: 0, count: Fixed.maximumLength)
+                let length = buffer.withUnsafeMutableBufferPointer { out in
+                    out.baseAddress.map { Fixed.writeDigits(n, decimals: decimals, at: $0) } ?? 0
+                }
+                #expect(String(decoding: buffer[..<length], as: UTF8.self) == digits, "n = \(n), decimals \(decimals)")
+            }
+        }
+    }
+
+    private func pow10(_ k: Int) -> UInt64 { (0..<k).reduce(1) { r, _ in r * 10 } }
+
     @Test(
         "Fixed.appendTime writes exactly what description writes, for clock-like and arbitrary times",
         arguments: [1, 2, 3] as [UInt64])

@@ -79,7 +79,7 @@ struct FlatJSONObjectTests {
             let bytes = k % 2 == 0 ? Array(text.utf8) : Self.mutate(text, &random)
             let expected = Self.reference(bytes)
             let outcome = bytes.withUnsafeBytes {
-                raw -> Result<[(String, FlatJSONObject.Kind, String)], FlatJSONObject.Failure> in
+                raw -> Result<[(String, FlatJSONObject.Kind, String, Double)], FlatJSONObject.Failure> in
                 do throws(FlatJSONObject.Failure) {
                     try scanner.scan(raw, 0, raw.count)
                     return .success(
@@ -90,7 +90,7 @@ struct FlatJSONObjectTests {
                                 : String(
                                     decoding: UnsafeRawBufferPointer(rebasing: raw[m.valueStart..<m.valueEnd]),
                                     as: UTF8.self)
-                            return (FlatJSONObject.key(raw, m), m.kind, value)
+                            return (FlatJSONObject.key(raw, m), m.kind, value, m.number)
                         })
                 } catch {
                     return .failure(error)
@@ -101,7 +101,8 @@ struct FlatJSONObjectTests {
             case (.success(let members), .some(let object)):
                 accepted += 1
                 #expect(members.count == object.count, "seed \(seed): \(shown)")
-                for (key, kind, value) in members {
+                func scanned(_ key: String) -> Double { members.first { $0.0 == key }?.3 ?? -1 }
+                for (key, kind, value, _) in members {
                     let reference = object[key]
                     switch kind {
                     case .string: #expect(reference as? String == value, "seed \(seed): \(shown)")
@@ -111,6 +112,10 @@ struct FlatJSONObjectTests {
                     case .number:
                         let number = try #require(reference as? NSNumber, "seed \(seed): \(shown)")
                         let ours = Array(value.utf8).withUnsafeBytes { FastNumber.parse($0, 0, $0.count) }
+                        // The value read while scanning is FastNumber's, bit for bit.
+                        #expect(
+                            ours?.bitPattern == scanned(key).bitPattern,
+                            "seed \(seed): \(shown): \(String(describing: ours)) vs \(scanned(key))")
                         let theirs = number.doubleValue
                         // Foundation keeps integers beyond 2^64 as Decimal, whose double may differ in the last bit.
                         #expect(
@@ -129,7 +134,7 @@ struct FlatJSONObjectTests {
             case (.success(let members), .none):
                 // The one difference on purpose: a number beyond the doubles' range (1e400) is valid JSON, which
                 // Foundation refuses and this scanner takes, leaving it to the reader to refuse as a value.
-                let beyondRange = members.contains { _, kind, value in
+                let beyondRange = members.contains { _, kind, value, _ in
                     kind == .number
                         && (Array(value.utf8).withUnsafeBytes { FastNumber.parse($0, 0, $0.count) }?.isInfinite ?? false)
                 }

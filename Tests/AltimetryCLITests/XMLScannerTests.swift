@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 import Testing
 
 @testable import AltimetryCLI
@@ -43,5 +44,91 @@ struct XMLScannerTests {
             try Self.events("<a-1.b:c_d x='1'>t&amp;u<e/>v</a-1.b:c_d>")
                 == ["<a-1.b:c_d", "t&u", "<e", "</e", "v", "</a-1.b:c_d"])
         #expect(try Self.events("<é>plain text</é>") == ["<é", "plain text", "</é"])
+    }
+
+    /// Random bytes of length `count`, drawn from `alphabet`.
+    static func bytes(_ count: Int, from alphabet: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
+        (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+    }
+
+    @Test("The word-at-a-time search finds the byte and the references a byte loop finds, at every offset and length")
+    func findAgainstALoop() {
+        var random = SeededGenerator(seed: 41)
+        let alphabet = Array("<&\"'ab ".utf8)
+        for trial in 0..<4_000 {
+            let text = Self.bytes(Int(random.next() % 41), from: alphabet, &random)
+            let start = text.isEmpty ? 0 : Int(random.next() % UInt64(text.count + 1))
+            let (target, stop): (UInt8, UInt8) =
+                trial % 2 == 0
+                ? (UInt8(ascii: "<"), 0) : (trial % 4 == 1 ? UInt8(ascii: "\"") : UInt8(ascii: "'"), UInt8(ascii: "<"))
+            var offset = start
+            var references = false
+            while offset < text.count && text[offset] != target && !(stop != 0 && text[offset] == stop) {
+                if text[offset] == UInt8(ascii: "&") { references = true }
+                offset += 1
+            }
+            let found = text.withUnsafeBytes { raw in
+                // A copy with room before and after, so a base address exists for the empty text too.
+                withUnsafeTemporaryAllocation(byteCount: text.count + 1, alignment: 1) { buffer in
+                    buffer.copyMemory(from: raw)
+                    return XMLScanner.find(
+                        target, orEnd: text.count, from: start, in: UnsafeRawPointer(buffer.baseAddress!), noting: stop)
+                }
+            }
+            #expect(
+                found.offset == offset && found.hasReferences == references, "trial \(trial): \(text) from \(start)")
+        }
+    }
+
+    @Test("Word-at-a-time equality says what a byte-by-byte comparison says, for names of 0 to 40 bytes")
+    func equalAgainstALoop() {
+        var random = SeededGenerator(seed: 42)
+        for trial in 0..<4_000 {
+            let count = Int(random.next() % 41)
+            let a = Self.bytes(count, from: Array("ab".utf8), &random)
+            // Mostly equal names, some differing in one byte anywhere.
+            var b = a
+            if count > 0 && trial % 2 == 1 { b[Int(random.next() % UInt64(count))] = UInt8(ascii: "c") }
+            let both = a + b
+            let equal = both.withUnsafeBytes { XMLScanner.equal($0, 0, count, count: count) }
+            #expect(equal == (a == b), "trial \(trial): \(a) and \(b)")
+        }
+    }
+
+    @Test("The UTF-8 check finds the first byte Swift's own UTF-8 parser refuses, or the first NUL, at any length")
+    func utf8AgainstTheStandardLibrary() {
+        var random = SeededGenerator(seed: 43)
+        // ASCII, two-, three- and four-byte characters, NUL, stray continuation bytes, an overlong form, a
+        // surrogate and a value past U+10FFFF; mostly ASCII, so the 32- and 8-byte steps run.
+        let pieces: [[UInt8]] =
+            Array(repeating: Array("abcdefgh".utf8), count: 24) + [
+                Array("é".utf8), Array("€".utf8), Array("𝄞".utf8), [0], [0x80], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+                [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82],
+            ]
+        for trial in 0..<3_000 {
+            var bytes: [UInt8] = []
+            while bytes.count < Int(random.next() % 80) { bytes += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var reference: Int?
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            parsing: while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    if encoded.count == 1 && encoded.first == 0 {
+                        reference = offset
+                        break parsing
+                    }
+                    offset += encoded.count
+                case .error:
+                    reference = offset
+                    break parsing
+                case .emptyInput:
+                    break parsing
+                }
+            }
+            let found = bytes.withUnsafeBytes { XMLScanner.firstInvalidUTF8($0) }
+            #expect(found == reference, "trial \(trial): \(bytes)")
+        }
     }
 }

@@ -316,11 +316,10 @@ private struct Group {
                         places[local] = fusions.count - 1
                     }
                     // Through the array's subscript, in place: the fusion (the filter's state) is not copied per row.
-                    let refusals = fusions[places[local]].refusals.count
-                    let (estimate, status) = try fusions[places[local]].fuse(rows, i)
-                    if fusions[places[local]].refusals.count > refusals,
-                        let refusal = fusions[places[local]].refusals.last
-                    {
+                    let place = places[local]
+                    let refusals = fusions[place].refusals.count
+                    let (estimate, status) = try fusions[place].fuse(rows, i)
+                    if fusions[place].refusals.count > refusals, let refusal = fusions[place].refusals.last {
                         lines.refused.append((i, refusal))
                     }
                     let row = FusedLineFormatter.Row(
@@ -332,7 +331,7 @@ private struct Group {
                     case .ndjson: formatter.appendNDJSON(rows, i, row, passThrough: table.passThrough, to: &lines.bytes)
                     case .gpx: formatter.appendGPX(rows, i, row, to: &lines.bytes)
                     case .hold:
-                        fusions[places[local]].held?.hold(
+                        fusions[place].held?.hold(
                             rows[i], timeText: timeTexts?[i],
                             passThrough: table.passThrough[(i * width)..<((i + 1) * width)],
                             estimate: estimate, status: status)

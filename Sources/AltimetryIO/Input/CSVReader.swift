@@ -99,12 +99,14 @@ struct CSVReader: RowReader {
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
-        /// Its formatters are used from one thread at a time: the reader's.
+        /// The problems of the row being read.
+        var problems: InvalidRowCollector
 
         init(file: String, options: ReadOptions) {
             self.file = file
             self.options = options
             self.table = InputTable(file: file)
+            problems = InvalidRowCollector(skipInvalid: options.skipInvalid)
         }
 
         /// The error for a file without a header.
@@ -124,8 +126,8 @@ struct CSVReader: RowReader {
         ) throws(InputError) -> (next: Int, headerLine: Int?) {
             var lineStart = start
             var lineNumber = firstLine - 1
-            var cellStarts: [Int] = []
-            var cellEnds: [Int] = []
+            // Each cell's bounds in one array: one uniqueness check per cell written.
+            var cellBounds: [Range<Int>] = []
             // Cells are counted in `cells`, the arrays reused line after line (emptying them costs more).
             var cells = 0
             while lineStart < n {
@@ -145,7 +147,7 @@ struct CSVReader: RowReader {
                     let c = bytes[lineEnd]
                     if c == 10 { break }
                     if c == UInt8(ascii: ",") {
-                        Self.record(bytes, s, lineEnd, &cellStarts, &cellEnds, &cells)
+                        Self.record(bytes, s, lineEnd, &cellBounds, &cells)
                         s = lineEnd + 1
                     }
                     lineEnd += 1
@@ -157,7 +159,7 @@ struct CSVReader: RowReader {
                 defer { lineStart = next }
                 if end == lineStart { continue }
                 if isBlank(lineStart, end) { continue }
-                Self.record(bytes, s, end, &cellStarts, &cellEnds, &cells)
+                Self.record(bytes, s, end, &cellBounds, &cells)
                 if headerOnly {
                     if bytes[lineStart..<end].contains(13) {
                         throw InputError(
@@ -165,21 +167,22 @@ struct CSVReader: RowReader {
                             message: "found a carriage return inside the header "
                                 + "line: the file's lines end with CR alone; expected LF or CRLF line breaks")
                     }
-                    try readHeader(Array(cellStarts[..<cells]), Array(cellEnds[..<cells]), line: lineNumber)
+                    try readHeader(
+                        cellBounds[..<cells].map(\.lowerBound), cellBounds[..<cells].map(\.upperBound), line: lineNumber
+                    )
                     return (min(next, n), lineNumber)
                 }
                 currentLineIsUnterminated = !endedWithNewline
-                try readRow(cellStarts, cellEnds, count: cells, line: lineNumber, isLast: !endedWithNewline)
+                try readRow(cellBounds, count: cells, line: lineNumber, isLast: !endedWithNewline)
             }
             return (n, nil)
         }
 
         /// Records the cell `bytes[s..<i]`, without surrounding blanks and double quotes, as cell number `cells`
-        /// (then counted), in arrays reused line after line.
+        /// (then counted), in an array reused line after line.
         @inline(__always)
         static func record(
-            _ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ starts: inout [Int], _ ends: inout [Int],
-            _ cells: inout Int
+            _ bytes: UnsafeRawBufferPointer, _ s: Int, _ i: Int, _ bounds: inout [Range<Int>], _ cells: inout Int
         ) {
             var a = s, b = i
             while a < b && (bytes[a] == 32 || bytes[a] == 9) { a += 1 }
@@ -188,13 +191,7 @@ struct CSVReader: RowReader {
                 a += 1
                 b -= 1
             }
-            if cells < starts.count {
-                starts[cells] = a
-                ends[cells] = b
-            } else {
-                starts.append(a)
-                ends.append(b)
-            }
+            if cells < bounds.count { bounds[cells] = a..<b } else { bounds.append(a..<b) }
             cells += 1
         }
 
@@ -289,23 +286,19 @@ struct CSVReader: RowReader {
             if seen.contains(.time) { table.timeTexts = [] }
         }
 
-        /// Records a problem: throws, or under `--skip-invalid` returns the reason to mark the row with.
-        func problem(line: Int, column k: Int?, _ message: String) throws(InputError) -> InputError {
+        /// Reports a problem of the row being read (`InvalidRowCollector`): thrown without `--skip-invalid`.
+        mutating func report(line: Int, column k: Int?, _ message: String) throws(InputError) {
             var error = InputError(
                 file: file, line: line, column: k.map { (columns[$0].name, $0 + 1) }, message: message)
             if currentLineIsUnterminated && !message.contains("truncated") {
                 error.message += " (the last line has no line break and may be truncated)"
             }
-            if !options.skipInvalid { throw error }
-            return error
+            try problems.report(error)
         }
 
-        /// Reads the row of the line `line` whose `count` cells span `starts[k]..<ends[k]`.
-        mutating func readRow(_ starts: [Int], _ ends: [Int], count: Int, line: Int, isLast: Bool) throws(InputError) {
+        /// Reads the row of the line `line` whose `count` cells span `cells[k]`.
+        mutating func readRow(_ cells: [Range<Int>], count: Int, line: Int, isLast: Bool) throws(InputError) {
             var row = InputRow(line: line, time: .nan)
-            var firstProblem: InputError?
-            // Whether firstProblem is set: testing a Bool per cell is much cheaper than testing the optional error.
-            var failed = false
             var ellipsoid: Double?
             var separation: Double?
             // The time cell's bytes, kept as the row's time text (no string per row).
@@ -320,12 +313,11 @@ struct CSVReader: RowReader {
                 } else {
                     message = "found \(count) cells, expected \(columns.count) (the header's columns)"
                 }
-                firstProblem = try problem(line: line, column: nil, message)
-                failed = true
+                try report(line: line, column: nil, message)
             }
-            for k in 0..<min(count, columns.count) where !failed {
+            for k in 0..<min(count, columns.count) where !problems.hasProblem {
                 guard let field = columns[k].field else { continue }
-                let a = starts[k], b = ends[k]
+                let a = cells[k].lowerBound, b = cells[k].upperBound
                 if field == .trackID {
                     row.track = trackNumber(a, b)
                     continue
@@ -333,11 +325,10 @@ struct CSVReader: RowReader {
                 if field == .time {
                     timeCell = a..<b
                     guard let seconds = ISO8601Parser.seconds(bytes, a, b) else {
-                        firstProblem = try problem(
+                        try report(
                             line: line, column: k,
                             "found \(InputError.quoted(text(a, b))), expected an ISO 8601 time "
                                 + "such as 2024-05-01T12:00:00Z")
-                        failed = true
                         break
                     }
                     row.time = seconds
@@ -345,25 +336,20 @@ struct CSVReader: RowReader {
                 }
                 if a == b {
                     if field == .t {
-                        firstProblem = try problem(
-                            line: line, column: k, "found an empty cell, expected a time in seconds")
-                        failed = true
+                        try report(line: line, column: k, "found an empty cell, expected a time in seconds")
                     }
                     continue
                 }
                 guard let value = FastNumber.parse(bytes, a, b), value.isFinite else {
                     let found = text(a, b)
                     let what = FastNumber.nonFiniteName(found) ?? InputError.quoted(found)
-                    firstProblem = try problem(
+                    try report(
                         line: line, column: k,
-                        "found \(what), expected a finite number"
-                            + (field == .t ? " of seconds" : ""))
-                    failed = true
+                        "found \(what), expected a finite number" + (field == .t ? " of seconds" : ""))
                     break
                 }
                 if let message = ValueCheck.problem(field, value) {
-                    firstProblem = try problem(line: line, column: k, message)
-                    failed = true
+                    try report(line: line, column: k, message)
                     break
                 }
                 row.store(field, value, options: options, ellipsoid: &ellipsoid, separation: &separation)
@@ -371,46 +357,37 @@ struct CSVReader: RowReader {
             if let ellipsoid {
                 if let separation {
                     row.gpsAltitude = ellipsoid - separation
-                } else if !failed {
-                    firstProblem = try problem(
+                } else if !problems.hasProblem {
+                    try report(
                         line: line, column: nil,
-                        "found gps_alt_ellipsoid_m without geoid_sep_m; "
-                            + "expected both in the same row")
-                    failed = true
+                        "found gps_alt_ellipsoid_m without geoid_sep_m; expected both in the same row")
                 }
             }
-            if !failed {
-                try checkTime(&row, &firstProblem)
-                // A case pattern, not `!= nil`, which copies the optional error through a generic witness.
-                if case .some = firstProblem { failed = true }
-            }
-            if failed, let firstProblem {
-                row.invalidReason = firstProblem.message
-                table.skipped.append(firstProblem)
-            }
+            if !problems.hasProblem { try checkTime(row) }
+            problems.finish(&row, skipped: &table.skipped)
             table.rows.append(row)
             table.timeTexts?.append(utf8: UnsafeRawBufferPointer(rebasing: bytes[timeCell]))
             for k in passThroughIndices {
-                table.passThrough.append(k < count && starts[k] < ends[k] ? .text(text(starts[k], ends[k])) : .none)
+                table.passThrough.append(
+                    k < count && !cells[k].isEmpty ? .text(text(cells[k].lowerBound, cells[k].upperBound)) : .none)
             }
         }
 
-        mutating func checkTime(_ row: inout InputRow, _ firstProblem: inout InputError?) throws(InputError) {
+        /// Reports a time earlier than its track's last, or keeps it as the track's last.
+        mutating func checkTime(_ row: InputRow) throws(InputError) {
             while lastTimes.count <= row.track { lastTimes.append(-.infinity) }
             let previous = lastTimes[row.track]
             if row.time < previous {
                 let k = columns.firstIndex { $0.field == .t || $0.field == .time }
                 let track = table.hasTrackColumn ? " in track '\(table.trackNames[row.track])'" : ""
-                firstProblem = try problem(
-                    line: line(row), column: k,
+                try report(
+                    line: row.line, column: k,
                     "time went backwards\(track): found "
                         + "\(row.time) s after \(previous) s; expected times that never decrease")
             } else {
                 lastTimes[row.track] = row.time
             }
         }
-
-        func line(_ row: InputRow) -> Int { row.line }
 
         /// The index of the track named by the bytes, reusing the previous row's when they match.
         ///

@@ -58,6 +58,7 @@ enum DecimalNumber {
     }
 
     /// The range of `bytes` without leading and trailing XML white space.
+    @inline(__always)
     static func trimmed(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
         var a = 0, b = bytes.count
         while a < b && XMLScanner.isSpace(bytes[a]) { a += 1 }

@@ -12,14 +12,16 @@ struct FlatJSONObject {
         case number, string, `true`, `false`, null
     }
 
-    /// One member: the key's and the value's bytes (a string's without its quotes), and whether a string holds
-    /// escapes or bytes beyond ASCII (then it must be decoded rather than read as it stands).
+    /// One member: the key's and the value's bytes (a string's without its quotes), whether a string holds
+    /// escapes or bytes beyond ASCII (then it must be decoded rather than read as it stands), and a number's value.
     struct Member {
         var keyStart = 0, keyEnd = 0
         var keyIsPlain = true
         var kind = Kind.null
         var valueStart = 0, valueEnd = 0
         var valueIsPlain = true
+        /// A number's value, read as the bytes were scanned (`FlatJSONObject.number`); NaN for other kinds.
+        var number = Double.nan
     }
 
     /// Where scanning stopped, as a 1-based byte column, and why.
@@ -80,9 +82,10 @@ struct FlatJSONObject {
                 default:
                     member.kind = .number
                     member.valueStart = i
-                    guard Self.skipNumber(bytes, &i, end) else {
+                    guard let number = Self.number(bytes, &i, end) else {
                         throw fail("expected a number, a string, true, false or null")
                     }
+                    member.number = number
                     member.valueEnd = i
                 }
                 for other in members where Self.sameKey(bytes, other, member) {
@@ -124,6 +127,7 @@ struct FlatJSONObject {
     /// Scans a string from its opening quote at `i` to past its closing one.
     ///
     /// - Returns: the bytes between the quotes, and whether they are plain (ASCII, no escape).
+    @inline(__always)
     private func string(
         _ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int,
         _ lineStart: Int
@@ -179,28 +183,61 @@ struct FlatJSONObject {
     ///
     /// - Returns: false if the bytes at `i` are not one.
     static func skipNumber(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int) -> Bool {
-        func digits() -> Int {
+        number(bytes, &i, end) != nil
+    }
+
+    /// Reads a number in JSON's grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][-+]?[0-9]+)?`, from `i` to past it, and
+    /// its value: the digits go into an integer mantissa as they are checked, so the bytes are read once.
+    ///
+    /// The value is the one `FastNumber.parse` gives for the same text (its grammar is this one's, with a `+`
+    /// allowed): m / 10^k, correctly rounded, for at most 19 digits, m ≤ 2^53 and no exponent (Clinger's fast
+    /// path), else `Double(String)`: an infinity beyond the doubles' range.
+    ///
+    /// - Returns: nil, with `i` where the grammar failed, if the bytes at `i` are not a number.
+    @inline(__always)
+    static func number(_ bytes: UnsafeRawBufferPointer, _ i: inout Int, _ end: Int) -> Double? {
+        let start = i
+        var mantissa: UInt64 = 0
+        @inline(__always) func digits() -> Int {
             let first = i
-            while i < end && bytes[i] &- 48 <= 9 { i += 1 }
+            while i < end {
+                let digit = bytes[i] &- 48
+                if digit > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                i += 1
+            }
             return i - first
         }
-        if i < end && bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < end else { return false }
+        let negative = i < end && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        guard i < end else { return nil }
+        var wholeDigits = 1
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-        } else if digits() == 0 {
-            return false
+        } else {
+            wholeDigits = digits()
+            guard wholeDigits > 0 else { return nil }
         }
+        var fractionDigits = 0
         if i < end && bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard digits() > 0 else { return false }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { return nil }
         }
+        var hasExponent = false
         if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+            hasExponent = true
             i += 1
             if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) { i += 1 }
-            guard digits() > 0 else { return false }
+            let exponentStart = i
+            while i < end && bytes[i] &- 48 <= 9 { i += 1 }
+            guard i > exponentStart else { return nil }
         }
-        return true
+        if !hasExponent, wholeDigits + fractionDigits <= 19, mantissa <= 1 << 53 {
+            let value = Double(mantissa) / .exactPowerOfTen(fractionDigits)
+            return negative ? -value : value
+        }
+        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) ?? .nan
     }
 
     static func hexValue(_ c: UInt8) -> UInt32? {

@@ -55,18 +55,21 @@ package enum GPXReader {
         var document = GPXDocument()
         var table: InputTable
         var lines = LineCounter()
-        /// The value element being read and its decoded text.
+        /// The value element being read, and the decoded text of the point's values, one after the other (emptied
+        /// at each point, not at each value): the value being read is `buffer[valueStart...]`.
         var value: Value?
         var buffer: [UInt8] = []
+        var valueStart = 0
         /// Where the raw copy of the element being kept started, and its level.
         var captureStart = 0
         var captureLevel = 0
         var elevationStart = 0, extensionsStart = 0, extensionsContentStart = 0
-        var row: InputRow?
+        /// The point being read, while `inPoint`.
+        var row = InputRow(line: 0, time: .nan)
         var point = GPXDocument.Point(latitude: 0..<0, longitude: 0..<0, content: 0..<0)
         var inPoint = false
-        /// The point's time text, as written (trimmed).
-        var timeText: [UInt8] = []
+        /// The point's time text, as written (trimmed), in `buffer`.
+        var timeText = 0..<0
         var inTrack = false, inSegment = false
         /// The bad values of the point being read (`--skip-invalid`), and the last valid point's time in the track.
         var problems: InvalidRowCollector
@@ -93,11 +96,11 @@ package enum GPXReader {
                 while let event = try scanner.next() {
                     switch event {
                     case .start(let name, let selfClosing):
-                        try start(name, level: scanner.open.count + (selfClosing ? 1 : 0), scanner)
-                    case .text(let range, _):
-                        if value != nil { scanner.appendDecoded(range, to: &buffer) }
+                        try start(name, level: scanner.depth + (selfClosing ? 1 : 0), scanner)
+                    case .text(let range, let references):
+                        if value != nil { scanner.appendDecoded(range, hasReferences: references, to: &buffer) }
                     case .end(let name):
-                        try end(name, level: scanner.open.count + 1, scanner)
+                        try end(name, level: scanner.depth + 1, scanner)
                     }
                 }
             } catch let error as XMLScanner.Failure {
@@ -189,7 +192,7 @@ package enum GPXReader {
 
         mutating func startValue(_ name: Value) {
             value = name
-            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
+            valueStart = buffer.count
         }
 
         mutating func startPoint(_ scanner: XMLScanner) throws(InputError) {
@@ -229,11 +232,12 @@ package enum GPXReader {
             row = InputRow(
                 line: line, time: .nan, track: table.trackNames.count - 1,
                 latitude: valid?.0.0, longitude: valid?.1.0)
+            if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             point = GPXDocument.Point(
                 latitude: valid?.0.1 ?? 0..<0, longitude: valid?.1.1 ?? 0..<0,
                 content: scanner.position..<scanner.position)
             inPoint = true
-            timeText.removeAll(keepingCapacity: true)
+            timeText = 0..<0
         }
 
         mutating func end(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
@@ -271,85 +275,94 @@ package enum GPXReader {
         }
 
         mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
-            // Numbers and times are read from the bytes; a string is made only for the time text and messages.
-            let found = { (bytes: [UInt8]) in
-                String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            // Numbers and times are read from the bytes; a string is made only for messages.
+            let text = valueStart..<buffer.count
+            func found() -> String {
+                String(decoding: buffer[text], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             }
             switch kind {
             case .time:
+                let trimmed = buffer.withUnsafeBytes { raw in
+                    DecimalNumber.trimmed(UnsafeRawBufferPointer(rebasing: raw[text]))
+                }
+                let timeRange = (text.lowerBound + trimmed.lowerBound)..<(text.lowerBound + trimmed.upperBound)
                 let seconds = buffer.withUnsafeBytes { raw in
-                    ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[DecimalNumber.trimmed(raw)]))
+                    ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[timeRange]))
                 }
                 guard let seconds else {
                     try problems.report(
                         error(
                             scanner, field: "time",
-                            "found time '\(found(buffer))', expected an ISO 8601 "
+                            "found time '\(found())', expected an ISO 8601 "
                                 + "time such as 2024-05-01T12:00:00Z"))
                     return
                 }
-                row?.time = seconds
-                timeText.removeAll(keepingCapacity: true)
-                timeText.append(contentsOf: buffer[buffer.withUnsafeBytes { DecimalNumber.trimmed($0) }])
+                row.time = seconds
+                timeText = timeRange
             case .atemp:
-                guard let celsius = buffer.withUnsafeBytes(DecimalNumber.parse),
+                guard let celsius = number(text),
                     ValueCheck.problem(.temperatureCelsius, celsius) == nil
                 else {
                     try problems.report(
                         error(
                             scanner, field: "atemp",
-                            "found atemp '\(found(buffer))', expected an air "
+                            "found atemp '\(found())', expected an air "
                                 + "temperature between -120 and 75 °C"))
                     return
                 }
-                row?.temperature = celsius + 273.15
+                row.temperature = celsius + 273.15
             case .ele:
-                guard let altitude = buffer.withUnsafeBytes(DecimalNumber.parse), abs(altitude) < 20_000 else {
+                guard let altitude = number(text), abs(altitude) < 20_000
+                else {
                     try problems.report(
                         error(
                             scanner, field: "ele",
-                            "found ele '\(found(buffer))', expected a finite "
+                            "found ele '\(found())', expected a finite "
                                 + "elevation in metres"))
                     return
                 }
                 switch elevation {
-                case .gps: row?.gpsAltitude = altitude
+                case .gps: row.gpsAltitude = altitude
                 case .barometric:
                     guard let pressure = ElevationSource.pressure(atBarometricAltitude: altitude) else {
                         try problems.report(
                             error(
                                 scanner, field: "ele",
-                                "found ele '\(found(buffer))', expected a barometric "
+                                "found ele '\(found())', expected a barometric "
                                     + "altitude within the standard atmosphere (-1000 to 11000 m)"))
                         return
                     }
-                    row?.pressure = pressure
+                    row.pressure = pressure
                 }
             }
         }
 
+        /// The decimal number `buffer[text]` holds, or nil.
+        func number(_ text: Range<Int>) -> Double? {
+            buffer.withUnsafeBytes { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: $0[text])) }
+        }
+
         mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
-            guard var finished = row else { return }
-            row = nil
+            guard inPoint else { return }
             inPoint = false
             if !problems.hasProblem {
-                if finished.time.isNaN {
+                if row.time.isNaN {
                     try problems.report(
                         error(scanner, field: "time", "found a track point without a time; expected <time>"))
-                } else if finished.time < lastTime {
+                } else if row.time < lastTime {
                     try problems.report(
                         error(
                             scanner, field: "time",
-                            "time went backwards: found \(String(decoding: timeText, as: UTF8.self)) before the "
-                                + "previous point; expected times that never decrease"))
+                            "time went backwards: found \(String(decoding: buffer[timeText], as: UTF8.self)) before "
+                                + "the previous point; expected times that never decrease"))
                 } else {
-                    lastTime = finished.time
+                    lastTime = row.time
                 }
             }
-            problems.finish(&finished, skipped: &table.skipped)
-            table.rows.append(finished)
-            timeText.withUnsafeBytes { table.timeTexts?.append(utf8: $0) }
-            guard finished.latitude != nil else { return }
+            problems.finish(&row, skipped: &table.skipped)
+            table.rows.append(row)
+            buffer.withUnsafeBytes { table.timeTexts?.append(utf8: UnsafeRawBufferPointer(rebasing: $0[timeText])) }
+            guard row.latitude != nil else { return }
             document.points.append(point)
             let track = document.tracks.count - 1
             let segment = document.tracks[track].segments.count - 1

@@ -108,6 +108,12 @@ final class InputFile {
     /// Every remaining byte, for formats read whole (GPX).
     func readAll() throws(InputError) -> Data {
         var data = Data()
+        // A regular file's size reserves the result once: appending chunk after chunk to a growing `Data` copies
+        // the file again at each growth, as much work as reading a GPX file's points.
+        var status = stat()
+        if descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+            data.reserveCapacity(max(0, Int(status.st_size) - Int(offset)) + (end - start))
+        }
         while let (bytes, _) = try nextLines(approximateBytes: 1 << 20) { data.append(contentsOf: bytes) }
         return data
     }

@@ -1,7 +1,8 @@
-/// How a track file reader (GPX, TCX, FIT) treats a bad value of the point or record it is reading: without
-/// `--skip-invalid` the problem is thrown; with it, the first problem of the row is kept, the row is marked with
-/// it (`InputRow.invalidReason`, so its output row says `rejected: ...`) and the problem goes to the table's
-/// `skipped` list, which the commands report on stderr in input order, as the CSV and NDJSON readers do.
+/// How every reader (CSV, NDJSON, GPX, TCX, FIT) treats a bad value of the row, point or record it is reading:
+/// without `--skip-invalid` the problem is thrown; with it, the first problem of the row is kept, the row is
+/// marked with it (`InputRow.invalidReason`, so its output row says `rejected: ...`) and the problem goes to the
+/// table's `skipped` list, which the commands report on stderr in input order. A line that is no row at all (a
+/// malformed NDJSON line) goes to `skipped` alone (`skipLine`).
 struct InvalidRowCollector {
     /// `--skip-invalid`.
     let skipInvalid: Bool
@@ -22,6 +23,14 @@ struct InvalidRowCollector {
         guard skipInvalid else { throw problem }
         if !hasProblem { current = problem }
         hasProblem = true
+    }
+
+    /// Reports a line that is no row at all: thrown without `skipInvalid`, else appended to `skipped`.
+    ///
+    /// - Throws: `problem` without `skipInvalid`.
+    func skipLine(_ problem: InputError, skipped: inout [InputError]) throws(InputError) {
+        guard skipInvalid else { throw problem }
+        skipped.append(problem)
     }
 
     /// Marks `row` with the row's first problem, if any, appends that to `skipped`, and starts the next row.

@@ -22,14 +22,19 @@ struct NDJSONReader: RowReader {
     private var firstLines: (bytes: [UInt8], firstLine: Int)?
     private var finished = false
     /// Each key of the last line, by position, with its field (nil: passed through or ignored) and its place among
-    /// the pass-through columns (-1: none): lines of one file usually repeat their keys in order.
-    private var lastKeys: [(key: [UInt8], field: InputField?, passThrough: Int)] = []
+    /// the pass-through columns (-1: none): lines of one file usually repeat their keys in order. The key's
+    /// decoded bytes are in `lastKeyBytes`, `keySlot` bytes per position (a longer key is not kept: length -1).
+    private var lastKeys: [(length: Int, field: InputField?, passThrough: Int)] = []
+    private var lastKeyBytes: [UInt8] = []
+    private static let keySlot = 32
     private var trackIndex: [String: Int] = [:]
     private var lastTimes: [Double] = []
     private let usesISOTime: Bool
     private var sawReading = false
     private var lateFields: Set<String> = []
     private var iso = ISO8601Parser()
+    /// The problems of the line being read.
+    private var problems: InvalidRowCollector
 
     /// Reads up to the first object of `input`.
     ///
@@ -37,6 +42,7 @@ struct NDJSONReader: RowReader {
     init(_ input: InputFile, options: ReadOptions) throws(InputError) {
         self.input = input
         self.options = options
+        problems = InvalidRowCollector(skipInvalid: options.skipInvalid)
         var header = InputTable(file: input.name)
         var held: [UInt8] = []
         var heldFirstLine = 1
@@ -144,12 +150,15 @@ struct NDJSONReader: RowReader {
 
     /// Parses the lines of `bytes` into `table`, stopping at the first error unless `skipInvalid`.
     private mutating func parse(_ bytes: UnsafeRawBufferPointer, firstLine: Int, isEnd: Bool) {
+        guard let base = bytes.baseAddress else { return }
         var line = firstLine - 1
         var start = 0
-        while start < bytes.count && table.stoppedBy == nil {
+        // A Bool, not `table.stoppedBy == nil`, which copies the optional error per line.
+        var stopped = false
+        while start < bytes.count && !stopped {
             line += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 10 { end += 1 }
+            // The line break, found by the C library's vectorised search.
+            var end = memchr(base + start, 10, bytes.count - start).map { UnsafeRawPointer($0) - base } ?? bytes.count
             let next = end + 1
             let isLast = end == bytes.count
             if end > start && bytes[end - 1] == 13 { end -= 1 }
@@ -159,6 +168,7 @@ struct NDJSONReader: RowReader {
                 try readLine(bytes, start, end, line: line, isLast: isLast)
             } catch {
                 table.stoppedBy = error
+                stopped = true
             }
         }
     }
@@ -180,16 +190,12 @@ struct NDJSONReader: RowReader {
                 message: "found \(shown), which is not a complete JSON "
                     + "object (column \(error.column): \(error.message)); expected one flat object per line"
                     + (isLast ? " (the last line looks truncated)" : ""))
-            if !options.skipInvalid { throw problem }
-            table.skipped.append(problem)
+            try problems.skipLine(problem, skipped: &table.skipped)
             return
         }
         var row = InputRow(line: line, time: .nan)
-        var problem: InputError?
         func fail(_ name: String, _ message: String) throws(InputError) {
-            let error = InputError(file: input.name, line: line, column: (name, 0), message: message)
-            if !options.skipInvalid { throw error }
-            if problem == nil { problem = error }
+            try problems.report(InputError(file: input.name, line: line, column: (name, 0), message: message))
         }
         let passThroughCount = table.passThroughColumns.count
         let passThroughStart = table.passThrough.count
@@ -246,9 +252,8 @@ struct NDJSONReader: RowReader {
             default:
                 break
             }
-            guard member.kind == .number, let v = FastNumber.parse(bytes, member.valueStart, member.valueEnd),
-                v.isFinite
-            else {
+            let v = member.number
+            guard member.kind == .number, v.isFinite else {
                 try fail(field.rawValue, "found \(found()), expected a finite number")
                 continue
             }
@@ -266,7 +271,7 @@ struct NDJSONReader: RowReader {
             }
             row.store(field, v, options: options, ellipsoid: &ellipsoid, separation: &separation)
         }
-        if sawTrack != table.hasTrackColumn && problem == nil {
+        if sawTrack != table.hasTrackColumn && !problems.hasProblem {
             try fail(
                 InputField.trackID.rawValue,
                 table.hasTrackColumn
@@ -281,10 +286,10 @@ struct NDJSONReader: RowReader {
             }
         }
         if row.pressure != nil || row.gpsAltitude != nil { sawReading = true }
-        if problem == nil && (!sawTime || row.time.isNaN) {
+        if !problems.hasProblem && (!sawTime || row.time.isNaN) {
             try fail("t", "found no time; expected 't' (seconds) or 'time' (ISO 8601)")
         }
-        if problem == nil {
+        if !problems.hasProblem {
             while lastTimes.count <= row.track { lastTimes.append(-.infinity) }
             let previous = lastTimes[row.track]
             if row.time < previous {
@@ -296,10 +301,7 @@ struct NDJSONReader: RowReader {
                 lastTimes[row.track] = row.time
             }
         }
-        if let problem {
-            row.invalidReason = problem.message
-            table.skipped.append(problem)
-        }
+        problems.finish(&row, skipped: &table.skipped)
         table.rows.append(row)
         table.timeTexts?.append(timeText)
     }
@@ -311,14 +313,14 @@ struct NDJSONReader: RowReader {
         at position: Int
     ) -> (InputField?, Int) {
         let count = member.keyEnd - member.keyStart
-        if member.keyIsPlain, position < lastKeys.count, lastKeys[position].key.count == count {
-            let cached = lastKeys[position]
-            var same = true
-            for k in 0..<count where bytes[member.keyStart + k] != cached.key[k] {
-                same = false
-                break
-            }
-            if same { return (cached.field, cached.passThrough) }
+        if member.keyIsPlain, position < lastKeys.count, lastKeys[position].length == count,
+            let line = bytes.baseAddress,
+            lastKeyBytes.withUnsafeBytes({ cached in
+                cached.baseAddress.map { memcmp($0 + position * Self.keySlot, line + member.keyStart, count) == 0 }
+                    ?? false
+            })
+        {
+            return (lastKeys[position].field, lastKeys[position].passThrough)
         }
         let key = FlatJSONObject.key(bytes, member)
         let field = options.field(named: key)
@@ -332,8 +334,15 @@ struct NDJSONReader: RowReader {
                         + "through to the output")
             }
         }
-        let entry = (Array(key.utf8), field, passThrough)
+        let keyBytes = Array(key.utf8)
+        let entry = (keyBytes.count <= Self.keySlot ? keyBytes.count : -1, field, passThrough)
         if position < lastKeys.count { lastKeys[position] = entry } else { lastKeys.append(entry) }
+        if lastKeyBytes.count < lastKeys.count * Self.keySlot {
+            lastKeyBytes += repeatElement(0, count: lastKeys.count * Self.keySlot - lastKeyBytes.count)
+        }
+        lastKeyBytes.replaceSubrange(
+            (position * Self.keySlot)..<(position * Self.keySlot + min(keyBytes.count, Self.keySlot)),
+            with: keyBytes.prefix(Self.keySlot))
         return (field, passThrough)
     }
 

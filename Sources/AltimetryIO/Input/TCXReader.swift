@@ -132,7 +132,7 @@ package enum TCXReader {
                 altitude = .nan
                 timeText.removeAll(keepingCapacity: true)
             } else if scanner.localName(name, is: "Creator") {
-                creatorDepth = scanner.open.count
+                creatorDepth = scanner.depth
             } else if row != nil {
                 value =
                     scanner.localName(name, is: "Time")
@@ -144,7 +144,7 @@ package enum TCXReader {
                             : scanner.localName(name, is: "AltitudeMeters") ? .altitude : nil
                 if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }
             } else if creatorDepth > 0 && creator == nil && scanner.localName(name, is: "Name")
-                && scanner.open.count == creatorDepth + 1
+                && scanner.depth == creatorDepth + 1
             {
                 value = .creatorName
                 if !buffer.isEmpty { buffer.removeAll(keepingCapacity: true) }

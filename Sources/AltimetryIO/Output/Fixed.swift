@@ -4,23 +4,6 @@
 /// values too large for that (|x| 10^d ≥ 2^53) fall back to Swift's shortest representation. NaN writes
 /// nothing (an empty cell), and a value that rounds to zero is written without a sign.
 package enum Fixed {
-    /// 10^d as an integer, d in 0...9.
-    @inline(__always)
-    private static func integerPowerOfTen(_ d: Int) -> UInt64 {
-        switch d {
-        case 0: return 1
-        case 1: return 10
-        case 2: return 100
-        case 3: return 1_000
-        case 4: return 10_000
-        case 5: return 100_000
-        case 6: return 1_000_000
-        case 7: return 10_000_000
-        case 8: return 100_000_000
-        default: return 1_000_000_000
-        }
-    }
-
     /// y rounded to the nearest integer, halves away from zero (what `y.rounded()` gives), for 0 ≤ y < 2^53.
     ///
     /// Truncation t = ⌊y⌋ is exact, and so is y − t (both in [2^k, 2^(k+1)) or t = 0), so comparing the
@@ -45,31 +28,88 @@ package enum Fixed {
         }
     }
 
-    /// The most bytes `write(_:_:into:at:)` writes: a sign, 16 digits below 2^53, the point and up to 9 decimals.
-    static let maximumLength = 32
+    /// The most bytes `write(_:_:into:at:)` may touch from its position: a sign, then 16-byte stores of digits
+    /// (the text itself is at most a sign, 16 digits below 2^53, the point and up to 9 decimals: 27 bytes).
+    static let maximumLength = 40
 
-    /// Two ASCII digits for each of 00 to 99.
-    private static var digitPairs: StaticString {
-        """
-        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
-        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
-        """
+    /// The 8 decimal digits of n < 10^8, zero-padded, as one byte each (values 0 to 9), the most significant in
+    /// the lowest byte: stored little-endian, they are in reading order.
+    ///
+    /// Three rounds of division in parallel lanes (SWAR), no loop: n splits into two 4-digit halves in 32-bit
+    /// lanes (n / 10⁴, n mod 10⁴), each into two 2-digit halves in 16-bit lanes (x / 100 as (x · 10,486) >> 20,
+    /// exact for x < 43,699), each into two digits in bytes (x / 10 as (x · 103) >> 10, exact for x < 179).
+    /// Every lane's product stays inside its lane, so the lanes never carry into each other.
+    @inline(__always)
+    static func digitBytes(_ n: UInt64) -> UInt64 {
+        let high = n / 10_000
+        var v = high | (n &- high &* 10_000) << 32
+        let hundreds = (v &* 10_486) >> 20 & 0x0000_007F_0000_007F
+        v = hundreds | (v &- hundreds &* 100) << 16
+        let tens = (v &* 103) >> 10 & 0x000F_000F_000F_000F
+        return tens | (v &- tens &* 10) << 8
     }
 
-    /// Writes v's last `count` decimal digits, zero-padded, at `out[0..<count]`.
+    /// Writes n < 2^53 as decimal text with the point `decimals` (0 to 9) places from the right and at least one
+    /// digit before it, at `out`, in one pass: n's digits are made at once (`digitBytes`), the leading zeros
+    /// counted from the zero bytes, and the digits stored a word at a time, the fraction moved past the point.
+    ///
+    /// Up to 8 digits (every altitude, pressure and sigma at the output's decimals) take one word; longer
+    /// numbers, or more than 7 decimals, take two (`writeLongDigits`).
+    ///
+    /// - Returns: the text's length.
+    /// - Precondition: `out` has 33 bytes free (stores write past the text).
     @inline(__always)
-    private static func writeDigits(_ v: UInt64, count: Int, at out: UnsafeMutablePointer<UInt8>) {
-        let pairs = digitPairs.utf8Start
-        var v = v
-        var i = count
-        while i >= 2 {
-            let r = Int(v % 100)
-            v /= 100
-            i -= 2
-            out[i] = pairs[2 * r]
-            out[i + 1] = pairs[2 * r + 1]
+    static func writeDigits(_ n: UInt64, decimals: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard n < 100_000_000, decimals < 8 else { return writeLongDigits(n, decimals: decimals, at: out) }
+        let digits = digitBytes(n)
+        // The significant digits (a zero word has 64 trailing zero bits: none), and at least decimals + 1.
+        let count = max(8 &- digits.trailingZeroBitCount >> 3, decimals &+ 1)
+        let text = digits | 0x3030_3030_3030_3030
+        let target = UnsafeMutableRawPointer(out)
+        // The first significant digit to the word's first byte; bytes past the text are overwritten or left.
+        target.storeBytes(of: text &>> (8 &* (8 &- count)), as: UInt64.self)
+        guard decimals > 0 else { return count }
+        let whole = count &- decimals
+        out[whole] = UInt8(ascii: ".")
+        target.storeBytes(of: text &>> (8 &* (8 &- decimals)), toByteOffset: whole &+ 1, as: UInt64.self)
+        return count &+ 1
+    }
+
+    /// `writeDigits` for any n < 2^53 and up to 9 decimals: n's 16 digits in two words (n / 10⁸ and n mod 10⁸),
+    /// stored 16 bytes at a time.
+    @inline(never)
+    static func writeLongDigits(_ n: UInt64, decimals: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+        let high = n / 100_000_000
+        let low = digitBytes(n &- high &* 100_000_000)
+        let top = high == 0 ? 0 : digitBytes(high)
+        // A zero word has 64 trailing zero bits: 8 leading zero digits.
+        let leadingZeros = high == 0 ? 8 &+ low.trailingZeroBitCount >> 3 : top.trailingZeroBitCount >> 3
+        let count = max(16 &- leadingZeros, decimals &+ 1)
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        // The 16 digits as text, then 16 bytes of anything, so that a 16-byte load from any digit stays inside.
+        var text = (top | zeros, low | zeros, UInt64(0), UInt64(0))
+        return withUnsafeBytes(of: &text) { digits in
+            let source = UnsafeRawPointer(digits.baseAddress.unsafelyUnwrapped)
+            let target = UnsafeMutableRawPointer(out)
+            // The whole part and the fraction, 16 bytes from the first significant digit.
+            let first = 16 &- count
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: first, as: UInt64.self), as: UInt64.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: first &+ 8, as: UInt64.self), toByteOffset: 8,
+                as: UInt64.self)
+            guard decimals > 0 else { return count }
+            // The point after the whole part, and the fraction (the last `decimals` digits) moved after it.
+            let whole = count &- decimals
+            let fraction = 16 &- decimals
+            out[whole] = UInt8(ascii: ".")
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: fraction, as: UInt64.self), toByteOffset: whole &+ 1,
+                as: UInt64.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: fraction &+ 8, as: UInt64.self), toByteOffset: whole &+ 9,
+                as: UInt64.self)
+            return count &+ 1
         }
-        if i == 1 { out[0] = UInt8(truncatingIfNeeded: v % 10) &+ 48 }
     }
 
     /// Writes `value` with `decimals` decimals as `append(_:_:to:)` does, into `out` from `position` (advanced
@@ -95,29 +135,7 @@ package enum Fixed {
             out[position] = UInt8(ascii: "-")
             position += 1
         }
-        let unit = integerPowerOfTen(decimals)
-        // Division by a constant is a multiplication; by a variable, tens of cycles: the usual cases are spelt out.
-        let whole: UInt64
-        switch decimals {
-        case 2: whole = n / 100
-        case 3: whole = n / 1_000
-        case 4: whole = n / 10_000
-        default: whole = n / unit
-        }
-        // Comparisons, not a loop of divisions: altitudes and pressures have 1 to 4 digits before the point.
-        var digits = whole < 10 ? 1 : whole < 100 ? 2 : whole < 1_000 ? 3 : whole < 10_000 ? 4 : 5
-        var m = whole / 10_000
-        while m >= 10 {
-            m /= 10
-            digits += 1
-        }
-        writeDigits(whole, count: digits, at: out + position)
-        position += digits
-        if decimals > 0 {
-            out[position] = UInt8(ascii: ".")
-            writeDigits(n - whole * unit, count: decimals, at: out + position + 1)
-            position += decimals + 1
-        }
+        position += writeDigits(n, decimals: decimals, at: out + position)
         return true
     }
 

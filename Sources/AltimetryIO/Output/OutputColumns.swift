@@ -9,31 +9,59 @@ import Altimetry
 /// unchanged, named as in the input, or `input_NAME` where the name is one of the output's own); `status`. GPX
 /// points carry the altitude as `ele` and the other estimate columns, `t` and `status` as `altimetry:` extensions.
 struct OutputColumns: Sendable {
-    /// A column computed from the estimate after a row: its name, its decimals, and its value (NaN for none).
+    /// A column computed from the estimate after a row: its name, its decimals, and the quantity it shows.
     struct EstimateColumn: Sendable {
         let name: String
         let decimals: Int
-        let value: @Sendable (AltitudeEstimate) -> Double
+        let quantity: EstimateQuantity
 
-        init(_ name: String, _ decimals: Int, _ value: @escaping @Sendable (AltitudeEstimate) -> Double) {
+        init(_ name: String, _ decimals: Int, _ quantity: EstimateQuantity) {
             self.name = name
             self.decimals = decimals
-            self.value = value
+            self.quantity = quantity
+        }
+
+        /// The column's value in the estimate `e` (NaN for none).
+        @inline(__always)
+        func value(_ e: AltitudeEstimate) -> Double { quantity.value(e) }
+    }
+
+    /// What an estimate column shows, read from the estimate by a switch (a closure per column would be retained
+    /// and released at every call: a tenth of the line's cost).
+    enum EstimateQuantity: Sendable {
+        case altitude, altitudeSigma, seaLevelPressure, seaLevelPressureSigma, gpsError, displayPrecision,
+            relativeAltitude, columnTemperatureCelsius, columnTemperatureSigma
+
+        /// The quantity in `e`, in the column's unit.
+        @inline(__always)
+        func value(_ e: AltitudeEstimate) -> Double {
+            switch self {
+            case .altitude: e.altitude
+            case .altitudeSigma: e.altitudeStandardDeviation
+            case .seaLevelPressure: e.seaLevelPressure
+            case .seaLevelPressureSigma: e.seaLevelPressureStandardDeviation
+            case .gpsError: e.gpsError
+            case .displayPrecision: e.displayPrecision
+            case .relativeAltitude: e.relativeAltitude
+            case .columnTemperatureCelsius: e.columnTemperature - 273.15
+            case .columnTemperatureSigma: e.columnTemperatureStandardDeviation
+            }
         }
     }
 
     /// The estimate columns in output order, with their decimals: metres 3 (1 mm), hPa 3 (0.001 hPa is 1 cm of
-    /// altitude) and its sigma 4, the display precision 2. Adding a column is adding a line here.
+    /// altitude) and its sigma 4, the display precision 2. Adding a column is adding a line here (and its
+    /// quantity, when new, to `EstimateQuantity`).
     static let estimates: [EstimateColumn] = [
-        EstimateColumn("altitude_m", 3) { $0.altitude },
-        EstimateColumn("sigma_m", 3) { $0.altitudeStandardDeviation },
-        EstimateColumn("qnh_hpa", 3) { $0.seaLevelPressure },
-        EstimateColumn("qnh_sigma_hpa", 4) { $0.seaLevelPressureStandardDeviation },
-        EstimateColumn("gps_error_m", 3) { $0.gpsError },
-        EstimateColumn("precision_m", 2) { $0.displayPrecision },
-        EstimateColumn("relative_alt_m", 3) { $0.relativeAltitude },
-        EstimateColumn("column_temp_c", 2) { $0.columnTemperature - 273.15 },
-        EstimateColumn("column_temp_sigma_c", 2) { $0.columnTemperatureStandardDeviation },
+        EstimateColumn("altitude_m", 3, .altitude),
+        EstimateColumn("sigma_m", 3, .altitudeSigma),
+        EstimateColumn("qnh_hpa", 3, .seaLevelPressure),
+        EstimateColumn("qnh_sigma_hpa", 4, .seaLevelPressureSigma),
+        EstimateColumn("gps_error_m", 3, .gpsError),
+        EstimateColumn("precision_m", 2, .displayPrecision),
+        EstimateColumn("relative_alt_m", 3, .relativeAltitude),
+        EstimateColumn("column_temp_c", 2, .columnTemperatureCelsius),
+        EstimateColumn("column_temp_sigma_c", 2, .columnTemperatureSigma),
     ]
 
     /// The estimate column GPX writes as `ele`.

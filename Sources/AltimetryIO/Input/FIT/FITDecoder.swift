@@ -45,15 +45,31 @@ enum FITDecoder {
         var size: Int
         var baseType: UInt8
         var target: Target
+        /// Whether the field holds one value of its base type (its size is the base type's, and the type is
+        /// numeric): worked out once, when the definition is read, rather than for every message.
+        var isSingleValue: Bool
+
+        init(offset: Int, size: Int, baseType: UInt8, target: Target) {
+            self.offset = offset
+            self.size = size
+            self.baseType = baseType
+            self.target = target
+            let type = baseType & 0x1F
+            isSingleValue = type != 7 && FITDecoder.baseSize(type) == size
+        }
     }
 
     /// What a definition message said, reduced to what data messages need.
+    ///
+    /// Its fields are a range of the file's field list (`FieldList`), so a definition holds no array of its own and
+    /// copying it per data message costs no reference count.
     struct Definition {
         var global: UInt16
         var bigEndian: Bool
         /// Bytes of a data message of this definition, developer fields included.
         var size: Int
-        var fields: [Field]
+        /// The fields read, as indices into the file's field list.
+        var fields: Range<Int>
         var developerFields: Int
     }
 
@@ -147,6 +163,8 @@ enum FITDecoder {
                     + "expected an intact file (it is corrupted or was modified)")
         }
         var definitions = [Definition?](repeating: nil, count: 16)
+        // Every definition's read fields, appended as definitions come (a redefinition appends anew).
+        var fieldList: [Field] = []
         var lastTimestamp: UInt32?
         var p = dataStart
         while p < dataEnd {
@@ -154,7 +172,8 @@ enum FITDecoder {
             let recordStart = p
             p += 1
             if header & 0x80 == 0 && header & 0x40 != 0 {
-                let definition = try readDefinition(b, &p, end: dataEnd, developer: header & 0x20 != 0)
+                let definition = try readDefinition(
+                    b, &p, end: dataEnd, developer: header & 0x20 != 0, fields: &fieldList)
                 definitions[Int(header & 0x0F)] = definition
                 if definition.global == 20 && messages.records.isEmpty {
                     // Room for as many records as the rest of the data could hold, so the array never grows by
@@ -185,10 +204,11 @@ enum FITDecoder {
                 values.timestamp = Double(time)
                 lastTimestamp = time
             }
-            for field in definition.fields {
+            for k in definition.fields {
+                let field = fieldList[k]
                 switch field.target {
                 case .productName:
-                    values.productName = text(b, p + field.offset, field.size)
+                    values.productName = (p + field.offset)..<(p + field.offset + field.size)
                     continue
                 case .samplePressures, .sampleTimeOffsets:
                     values.set(
@@ -219,7 +239,7 @@ enum FITDecoder {
     /// Reads a definition message's content at `p` (after its header byte), moving `p` past it.
     static func readDefinition(
         _ b: UnsafeRawBufferPointer, _ p: inout Int, end: Int,
-        developer: Bool
+        developer: Bool, fields: inout [Field]
     ) throws(Failure) -> Definition {
         let start = p - 1
         guard end - p >= 5 else {
@@ -240,7 +260,8 @@ enum FITDecoder {
         guard end - p >= 3 * count else {
             throw Failure(offset: start, message: "found a definition of \(count) fields cut short")
         }
-        var definition = Definition(global: global, bigEndian: bigEndian, size: 0, fields: [], developerFields: 0)
+        var definition = Definition(
+            global: global, bigEndian: bigEndian, size: 0, fields: fields.count..<fields.count, developerFields: 0)
         for _ in 0..<count {
             let number = b[p], size = Int(b[p + 1]), baseType = b[p + 2]
             guard size > 0 else {
@@ -248,7 +269,8 @@ enum FITDecoder {
                     offset: p, message: "found field \(number) of size 0 in a definition; expected a positive size")
             }
             if let target = target(global: global, number: number) {
-                definition.fields.append(Field(offset: definition.size, size: size, baseType: baseType, target: target))
+                fields.append(Field(offset: definition.size, size: size, baseType: baseType, target: target))
+                definition.fields = definition.fields.lowerBound..<fields.count
             }
             definition.size += size
             p += 3
@@ -270,26 +292,51 @@ enum FITDecoder {
     }
 
     /// The unsigned integer of `size` bytes at `offset`.
+    ///
+    /// The sizes of FIT's numeric types (1, 2, 4 and 8 bytes) are one unaligned load each; other sizes are read a
+    /// byte at a time.
     @inline(__always)
     static func read(_ b: UnsafeRawBufferPointer, _ offset: Int, _ size: Int, bigEndian: Bool) -> UInt64 {
-        var value: UInt64 = 0
-        if bigEndian {
-            for k in 0..<size { value = value << 8 | UInt64(b[offset + k]) }
-        } else {
-            for k in stride(from: size - 1, through: 0, by: -1) { value = value << 8 | UInt64(b[offset + k]) }
+        switch size {
+        case 1:
+            return UInt64(b[offset])
+        case 2:
+            let raw = b.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+            return UInt64(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
+        case 4:
+            let raw = b.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            return UInt64(bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw))
+        case 8:
+            let raw = b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            return bigEndian ? UInt64(bigEndian: raw) : UInt64(littleEndian: raw)
+        default:
+            var value: UInt64 = 0
+            if bigEndian {
+                for k in 0..<size { value = value << 8 | UInt64(b[offset + k]) }
+            } else {
+                for k in stride(from: size - 1, through: 0, by: -1) { value = value << 8 | UInt64(b[offset + k]) }
+            }
+            return value
         }
-        return value
     }
 
-    /// The sizes of FIT's base types by their number (the low 5 bits of the base type byte).
-    static let baseSizes: [Int] = [1, 1, 1, 2, 2, 4, 4, 1, 4, 8, 1, 2, 4, 1, 8, 8, 8]
+    /// The size in bytes of FIT's base type `type` (the low 5 bits of the base type byte), 0 for an unknown one.
+    static func baseSize(_ type: UInt8) -> Int {
+        switch type {
+        case 0, 1, 2, 7, 10, 13: return 1
+        case 3, 4, 11: return 2
+        case 5, 6, 8, 12: return 4
+        case 9, 14, 15, 16: return 8
+        default: return 0
+        }
+    }
 
     /// The numeric value of `field` at `offset`, or nil when it is its type's invalid value or not a single value.
+    @inline(__always)
     static func number(_ b: UnsafeRawBufferPointer, _ offset: Int, _ field: Field, bigEndian: Bool) -> Double? {
-        let type = Int(field.baseType & 0x1F)
-        guard type < baseSizes.count, baseSizes[type] == field.size, type != 7 else { return nil }
+        guard field.isSingleValue else { return nil }
         let raw = read(b, offset, field.size, bigEndian: bigEndian)
-        switch type {
+        switch field.baseType & 0x1F {
         case 0, 2, 13: return raw == 0xFF ? nil : Double(raw)
         case 1: return raw == 0x7F ? nil : Double(Int8(truncatingIfNeeded: raw))
         case 3: return raw == 0x7FFF ? nil : Double(Int16(truncatingIfNeeded: raw))
@@ -333,8 +380,8 @@ enum FITDecoder {
         /// The array of `field` at byte `offset`: size / base size elements, none when the base type is unknown,
         /// a string or a byte array, or the size is not a multiple of its base size.
         init(offset: Int, field: Field, bigEndian: Bool) {
-            let type = Int(field.baseType & 0x1F)
-            let size = type < FITDecoder.baseSizes.count && type != 7 && type != 13 ? FITDecoder.baseSizes[type] : 0
+            let type = field.baseType & 0x1F
+            let size = type != 7 && type != 13 ? FITDecoder.baseSize(type) : 0
             self.offset = offset
             self.element = Field(offset: 0, size: max(size, 1), baseType: field.baseType, target: field.target)
             self.count = size > 0 && field.size % size == 0 ? field.size / size : 0
@@ -354,7 +401,8 @@ enum FITDecoder {
         var altitude = Double.nan, enhancedAltitude = Double.nan
         var temperature = Double.nan, absolutePressure = Double.nan, timestampMilliseconds = Double.nan
         var manufacturer = Double.nan, product = Double.nan
-        var productName: String?
+        /// `product_name`'s bytes in the file (a string is made only for `file_id`).
+        var productName: Range<Int>?
         var samplePressures: ArrayField?, sampleTimeOffsets: ArrayField?
 
         mutating func set(_ target: Target, array: ArrayField) {
@@ -391,7 +439,8 @@ enum FITDecoder {
             case 0:
                 messages.manufacturer = messages.manufacturer ?? Int(exactly: manufacturer)
                 messages.product = messages.product ?? Int(exactly: product)
-                messages.productName = messages.productName ?? productName
+                messages.productName =
+                    messages.productName ?? productName.flatMap { FITDecoder.text(bytes, $0.lowerBound, $0.count) }
             case 20:
                 messages.records.append(
                     FITMessages.Record(

@@ -86,9 +86,9 @@ package enum FITReader {
                     break
                 }
             }
-            try order(row, &last, &problems, file: file)
+            try order(row.time, line: row.line, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
-            rows.append(row)
+            rows.append(consume row)
         }
         var fixes: [InputRow] = []
         last = -.infinity
@@ -104,9 +104,9 @@ package enum FITReader {
             {
                 row.gpsAltitude = altitude
             }
-            try order(row, &last, &problems, file: file)
+            try order(row.time, line: row.line, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
-            fixes.append(row)
+            fixes.append(consume row)
         }
         var samples: [InputRow] = []
         last = -.infinity
@@ -120,9 +120,9 @@ package enum FITReader {
             if try check(.pressurePascals, pascals, "barometer_data.baro_pres", row.line, &problems, file: file) {
                 row.pressure = pascals / 100
             }
-            try order(row, &last, &problems, file: file)
+            try order(row.time, line: row.line, &last, &problems, file: file)
             problems.finish(&row, skipped: &table.skipped)
-            samples.append(row)
+            samples.append(consume row)
         }
         rows = mergedByTime([rows, fixes, samples])
         guard !rows.isEmpty else {
@@ -140,7 +140,8 @@ package enum FITReader {
         table.rows = rows
         var texts = TimeTexts()
         texts.reserveCapacity(rows: rows.count)
-        for row in rows { texts.append(time: row.time) }
+        // By index: a row bound by `for row in rows` is a copy (its optional reason retained and released).
+        for k in rows.indices { texts.append(time: rows[k].time) }
         table.timeTexts = texts
         table.trackNames = [""]
         if untimed > 0 {
@@ -156,25 +157,25 @@ package enum FITReader {
         return TrackFileReading(table: table, elevation: elevation, elevationReason: reason)
     }
 
-    /// Checks that `row`, unless it has a problem already, is not before `last` (the list's last valid time),
-    /// which it then becomes.
+    /// Checks that the row at `time` (seconds since 1970) of message `line`, unless it has a problem already, is
+    /// not before `last` (the list's last valid time), which it then becomes.
     ///
     /// - Throws: the problem, unless `problems` skips invalid rows.
     static func order(
-        _ row: InputRow, _ last: inout Double, _ problems: inout InvalidRowCollector,
+        _ time: Double, line: Int, _ last: inout Double, _ problems: inout InvalidRowCollector,
         file: String
     ) throws(InputError) {
         guard !problems.hasProblem else { return }
-        guard row.time < last else {
-            last = row.time
+        guard time < last else {
+            last = time
             return
         }
         let iso = ISO8601Parser()
         try problems.report(
             InputError(
-                file: file, line: row.line, column: ("timestamp", 0),
+                file: file, line: line, column: ("timestamp", 0),
                 message: "time went backwards "
-                    + "in message \(row.line): \(iso.text(row.time)) after \(iso.text(last)); expected "
+                    + "in message \(line): \(iso.text(time)) after \(iso.text(last)); expected "
                     + "times that never decrease"))
     }
 

@@ -34,9 +34,15 @@ struct XMLScanner {
     /// Where the markup or text of the last event starts.
     private(set) var eventStart = 0
     /// The current start tag's attributes: name and value byte ranges (values without quotes, references kept).
-    private(set) var attributes: [(name: Range<Int>, value: Range<Int>)] = []
-    /// The names of the open elements, innermost last.
-    private(set) var open: [Range<Int>] = []
+    var attributes: ArraySlice<(name: Range<Int>, value: Range<Int>)> { attributeStorage[..<attributeCount] }
+    /// The number of elements open (the root's children are at depth 2 once their start tag is read).
+    private(set) var depth = 0
+    /// The attributes are the first `attributeCount` entries, and the open elements' names (innermost last) the
+    /// first `depth` entries, of these arrays: a tag that ends or starts anew lowers a count rather than removing
+    /// from an array (each array change checks the storage is unshared, a call a tag).
+    private var attributeStorage: [(name: Range<Int>, value: Range<Int>)] = []
+    private var attributeCount = 0
+    private var openNames: [Range<Int>] = []
     private var sawRoot = false
     private var pendingEnd: Range<Int>?
 
@@ -51,6 +57,9 @@ struct XMLScanner {
         }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
+
+    /// The innermost open element's name, nil outside the root.
+    private var innermost: Range<Int>? { depth > 0 ? openNames[depth - 1] : nil }
 
     /// The 1-based line and column (in bytes) of `offset`.
     func location(_ offset: Int) -> (line: Int, column: Int) {
@@ -68,6 +77,7 @@ struct XMLScanner {
     }
 
     /// Whether the local name (after the last `:`) of the name in `range` is `name`.
+    @inline(__always)
     func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         guard range.count >= count else { return false }
@@ -79,6 +89,7 @@ struct XMLScanner {
     }
 
     /// Whether the name in `range` is exactly `name`.
+    @inline(__always)
     func name(_ range: Range<Int>, is name: StaticString) -> Bool {
         range.count == name.utf8CodeUnitCount && localName(range, is: name)
     }
@@ -98,11 +109,9 @@ struct XMLScanner {
         while position < n {
             if bytes[position] != UInt8(ascii: "<") {
                 let start = position
-                // memchr finds the next tag and any reference in the text between at memory speed.
-                position =
-                    memchr(base + start, Int32(UInt8(ascii: "<")), n - start).map { UnsafeRawPointer($0) - base } ?? n
-                let references = memchr(base + start, Int32(UInt8(ascii: "&")), position - start) != nil
-                if open.isEmpty {
+                let (end, references) = Self.find(UInt8(ascii: "<"), orEnd: n, from: start, in: base, noting: 0)
+                position = end
+                if depth == 0 {
                     for k in start..<position where !Self.isSpace(bytes[k]) {
                         throw Failure(offset: k, message: "text outside the root element; expected only markup there")
                     }
@@ -131,7 +140,7 @@ struct XMLScanner {
                 continue
             }
             if starts(with: "<![CDATA[") {
-                guard !open.isEmpty else { throw Failure(offset: position, message: "CDATA outside the root element") }
+                guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
                 guard let end = find("]]>", from: position + 9) else {
                     throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
                 }
@@ -149,7 +158,7 @@ struct XMLScanner {
                 offset: position,
                 message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
         }
-        if let innermost = open.last {
+        if let innermost = innermost {
             throw Failure(
                 offset: n,
                 message:
@@ -160,14 +169,16 @@ struct XMLScanner {
         return nil
     }
 
+    @inline(__always)
     private mutating func startTag() throws(Failure) -> Event {
         let tagStart = position
+        // Only called with a byte at `position`, so the buffer has a base address.
+        let base = bytes.baseAddress.unsafelyUnwrapped
         eventStart = position
-        if open.isEmpty && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
+        if depth == 0 && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
         position += 1
         let name = try readName()
-        // Most tags have no attribute: emptying an empty array is skipped (it is a call, even then).
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        attributeCount = 0
         let n = bytes.count
         while true {
             let spaced = skipSpace()
@@ -177,7 +188,8 @@ struct XMLScanner {
             let c = bytes[position]
             if c == UInt8(ascii: ">") {
                 position += 1
-                open.append(name)
+                if depth < openNames.count { openNames[depth] = name } else { openNames.append(name) }
+                depth += 1
                 sawRoot = true
                 return .start(name: name, selfClosing: false)
             }
@@ -206,39 +218,44 @@ struct XMLScanner {
                     offset: position, message: "an unquoted value of attribute '\(string(attribute))'; expected quotes")
             }
             let quote = bytes[position]
-            position += 1
-            let valueStart = position
-            var references = false
-            while position < n && bytes[position] != quote {
-                if bytes[position] == UInt8(ascii: "<") {
-                    throw Failure(
-                        offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;"
-                    )
-                }
-                if bytes[position] == UInt8(ascii: "&") { references = true }
-                position += 1
-            }
+            let valueStart = position + 1
+            // The closing quote, or a '<' (which a value may not hold) before it.
+            let (stop, references) = Self.find(
+                quote, orEnd: n, from: valueStart, in: base, noting: UInt8(ascii: "<"))
+            position = stop
             guard position < n else {
                 throw Failure(offset: valueStart - 1, message: "an unclosed attribute value; expected a closing quote")
             }
+            if bytes[position] == UInt8(ascii: "<") {
+                throw Failure(
+                    offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;")
+            }
             if references { try checkReferences(valueStart..<position) }
-            attributes.append((attribute, valueStart..<position))
+            if attributeCount < attributeStorage.count {
+                attributeStorage[attributeCount] = (attribute, valueStart..<position)
+            } else {
+                attributeStorage.append((attribute, valueStart..<position))
+            }
+            attributeCount += 1
             position += 1
         }
     }
 
+    @inline(__always)
     private mutating func endTag() throws(Failure) -> Event {
         let tagStart = position
         eventStart = position
         position += 2
         // The end tag must name the innermost open element: its bytes are compared with that name's, then the
         // byte after them must end the name. Only what does not match is read as a name, for the message.
-        let name: Range<Int>
-        if let innermost = open.last, position + innermost.count < bytes.count, let base = bytes.baseAddress,
-            memcmp(base + innermost.lowerBound, base + position, innermost.count) == 0,
-            !Self.isNameByte(bytes[position + innermost.count])
+        var matches = false
+        var name = position..<position
+        if let innermost = innermost, position &+ innermost.count < bytes.count,
+            Self.equal(bytes, innermost.lowerBound, position, count: innermost.count),
+            !Self.isNameByte(bytes[position &+ innermost.count])
         {
-            name = position..<(position + innermost.count)
+            matches = true
+            name = position..<(position &+ innermost.count)
             position = name.upperBound
         } else {
             name = try readName()
@@ -248,38 +265,45 @@ struct XMLScanner {
             throw Failure(offset: tagStart, message: "an unclosed end tag </\(string(name)); expected >")
         }
         position += 1
-        guard let innermost = open.last else {
+        guard let innermost = innermost else {
             throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
         }
-        guard innermost.count == name.count,
-            memcmp(bytes.baseAddress! + innermost.lowerBound, bytes.baseAddress! + name.lowerBound, name.count) == 0
+        // A name read apart (not the fast match above) can still be the same name: a name byte cut it short.
+        guard
+            matches
+                || innermost.count == name.count
+                    && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
         else {
             throw Failure(
                 offset: tagStart,
                 message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML"
             )
         }
-        open.removeLast()
+        depth -= 1
         return .end(name: name)
     }
 
+    @inline(__always)
     private mutating func readName() throws(Failure) -> Range<Int> {
         let start = position
         let n = bytes.count
         guard position < n, Self.isNameStart(bytes[position]) else {
             throw Failure(offset: position, message: "a malformed name; expected a letter, '_' or ':' to start it")
         }
-        var p = position + 1
-        while p < n && Self.isNameByte(bytes[p]) { p += 1 }
+        var p = position &+ 1
+        while p < n && Self.isNameByte(bytes[p]) { p &+= 1 }
         position = p
         return start..<p
     }
 
     @discardableResult
+    @inline(__always)
     private mutating func skipSpace() -> Bool {
         let start = position
-        while position < bytes.count && Self.isSpace(bytes[position]) { position += 1 }
-        return position > start
+        var p = start
+        while p < bytes.count && Self.isSpace(bytes[p]) { p &+= 1 }
+        position = p
+        return p > start
     }
 
     private mutating func skipDoctype() throws(Failure) {
@@ -369,10 +393,13 @@ struct XMLScanner {
     }
 
     /// Appends the text of `range` with its references replaced by their characters.
-    func appendDecoded(_ range: Range<Int>, to out: inout [UInt8]) {
-        // Text without a reference (memchr finds none) is appended in one copy.
+    ///
+    /// - Parameter hasReferences: false when the scanner said the text has no reference (`Event.text`), which
+    ///   spares looking for one.
+    func appendDecoded(_ range: Range<Int>, hasReferences: Bool = true, to out: inout [UInt8]) {
+        // Text without a reference is appended in one copy.
         if let base = bytes.baseAddress, !range.isEmpty,
-            memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil
+            !hasReferences || memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) == nil
         {
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self))
             return
@@ -387,6 +414,72 @@ struct XMLScanner {
                 out.append(bytes[i])
                 i += 1
             }
+        }
+    }
+
+    /// The offset of the first `target` or `stop` byte (`stop` 0: none) at or after `start` (`end` if neither comes
+    /// before it), and whether an `&` comes before that offset.
+    ///
+    /// Eight bytes at a time: a byte of the word w equal to c is a zero byte of x = w ⊕ c·0x0101…01, and
+    /// (x − 0x0101…01) & ~x & 0x8080…80 sets the high bit of every zero byte of x (and can set it only in bytes
+    /// above a zero byte, never below the lowest one), so the lowest set bit locates the first match. This is
+    /// the loop over every byte of text and of attribute values.
+    @inline(__always)
+    static func find(
+        _ target: UInt8, orEnd end: Int, from start: Int, in base: UnsafeRawPointer, noting stop: UInt8
+    ) -> (offset: Int, hasReferences: Bool) {
+        @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+            (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        }
+        let targets = UInt64(target) &* 0x0101_0101_0101_0101
+        let stops = UInt64(stop) &* 0x0101_0101_0101_0101
+        let ampersands = UInt64(UInt8(ascii: "&")) &* 0x0101_0101_0101_0101
+        var i = start
+        var references = false
+        while end &- i >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            var found = zeroBytes(word ^ targets)
+            if stop != 0 { found |= zeroBytes(word ^ stops) }
+            let amp = zeroBytes(word ^ ampersands)
+            if found != 0 {
+                let bit = found.trailingZeroBitCount
+                references = references || amp & ((1 << UInt64(bit)) &- 1) != 0
+                return (i &+ bit / 8, references)
+            }
+            references = references || amp != 0
+            i &+= 8
+        }
+        while i < end {
+            let c = base.load(fromByteOffset: i, as: UInt8.self)
+            if c == target || (c == stop && stop != 0) { return (i, references) }
+            if c == UInt8(ascii: "&") { references = true }
+            i &+= 1
+        }
+        return (end, references)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are equal (both ranges inside `bytes`).
+    ///
+    /// Eight bytes at a time, and the last bytes as one word that overlaps the ones before (a name of 5 bytes is
+    /// two 4-byte loads at 0 and 1), so no name costs a loop over its bytes.
+    @inline(__always)
+    static func equal(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, count: Int) -> Bool {
+        @inline(__always) func same<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Bool {
+            bytes.loadUnaligned(fromByteOffset: a &+ offset, as: T.self)
+                == bytes.loadUnaligned(fromByteOffset: b &+ offset, as: T.self)
+        }
+        switch count {
+        case 0: return true
+        case 1: return bytes[a] == bytes[b]
+        case 2...3: return same(0, UInt16.self) && same(count &- 2, UInt16.self)
+        case 4...7: return same(0, UInt32.self) && same(count &- 4, UInt32.self)
+        default:
+            var k = 0
+            while count &- k > 8 {
+                if !same(k, UInt64.self) { return false }
+                k &+= 8
+            }
+            return same(count &- 8, UInt64.self)
         }
     }
 
@@ -421,8 +514,20 @@ struct XMLScanner {
         let n = b.count
         var i = 0
         while i < n {
-            // Eight ASCII bytes without a NUL at a time: no high bit set, and no zero byte (the classic
-            // (x − 0x01…01) & ~x & 0x80…80 test).
+            // Thirty-two ASCII bytes without a NUL at a time: no high bit set in the four words or'ed, and no zero
+            // byte in any (the classic (x − 0x01…01) & ~x & 0x80…80 test, or'ed over the words).
+            while n - i >= 32 {
+                let w0 = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let w1 = b.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                let w2 = b.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                let w3 = b.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let zero = (w0 &- ones) & ~w0 | (w1 &- ones) & ~w1 | (w2 &- ones) & ~w2 | (w3 &- ones) & ~w3
+                guard (w0 | w1 | w2 | w3 | zero) & 0x8080_8080_8080_8080 == 0 else { break }
+                i += 32
+            }
+            guard i < n else { break }
+            // Then eight.
             if i + 8 <= n {
                 let word = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0
