@@ -1,16 +1,19 @@
 import Foundation
 import Randomness
 
-/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--modes stdout,out,gpx,smooth]`: the peak resident memory of
+/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth,summary]`: the peak resident memory of
 /// `altimetry fuse` on recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a
 /// week), as a child process.
 ///
 /// Writes each recording as a CSV file (`t,pressure_hpa,gps_alt_m,gps_vacc_m`; a GPS fix on a row of its own,
 /// half-way between two pressures) to a temporary directory, then runs the release `altimetry` next to this
 /// benchmark's executable (or `--binary`) in four ways: CSV to standard output (a pipe read and dropped by this
-/// process), CSV to a file with `--out`, GPX to standard output, and `--smooth` (CSV) to standard output. For each it prints the peak resident set
+/// process), CSV to a file with `--out`, GPX to standard output, `--smooth` (CSV) to standard output, and with `summary`
+/// (not by default) `--smooth --summary FILE`, which measures each track's ascent too. For each it prints the peak resident set
 /// size the kernel reports (`ru_maxrss` of `wait4`), the bytes per row above the shortest run of the same mode,
-/// and the rows per second (wall clock: on a shared machine, compare rows within one run).
+/// the rows per second (wall clock: on a shared machine, compare rows within one run) and the CPU seconds (user
+/// and system, `ru_utime` + `ru_stime`). With `--baseline`, another build runs each case right after this one, on
+/// the same input, and the line after gives its figures and the ratio of this build's CPU seconds to its.
 enum MemoryBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var days = [1.0, 7.0]
@@ -24,8 +27,12 @@ enum MemoryBenchmark {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var binary = executable.deletingLastPathComponent().appendingPathComponent("altimetry").path
         if let i = arguments.firstIndex(of: "--binary"), i + 1 < arguments.count { binary = arguments[i + 1] }
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("error: no altimetry executable at \(binary); build it with swift build -c release, or pass --binary")
+        var binaries = [("this", binary)]
+        if let i = arguments.firstIndex(of: "--baseline"), i + 1 < arguments.count {
+            binaries.append(("baseline", arguments[i + 1]))
+        }
+        for (_, path) in binaries where !FileManager.default.isExecutableFile(atPath: path) {
+            print("error: no altimetry executable at \(path); build it with swift build -c release, or pass --binary")
             return 66
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -35,8 +42,12 @@ enum MemoryBenchmark {
             return 73
         }
         defer { try? FileManager.default.removeItem(at: dir) }
-        print("altimetry fuse, peak resident memory (ru_maxrss) and speed; binary \(binary)")
-        print("days  rows        mode     peak RSS (MB)  bytes/row above the first  rows/s")
+        print(
+            "altimetry fuse, peak resident memory (ru_maxrss) and speed; "
+                + binaries.map { "\($0): \($1)" }.joined(separator: ", "))
+        print(
+            "days  rows        mode     build     peak RSS (MB)  bytes/row above the first  rows/s     CPU s   CPU ratio"
+        )
         var shortest: [String: (rows: Int, bytes: Int)] = [:]
         for d in days.sorted() {
             let input = dir.appendingPathComponent("days-\(d).csv").path
@@ -51,24 +62,34 @@ enum MemoryBenchmark {
                 case "out": arguments += ["--out", dir.appendingPathComponent("out.csv").path]
                 case "gpx": arguments += ["--format", "gpx"]
                 case "smooth": arguments += ["--smooth"]
+                case "summary": arguments += ["--smooth", "--summary", dir.appendingPathComponent("summary.json").path]
                 default: break
                 }
-                let start = Date()
-                guard let peak = peakResidentBytes(binary, arguments) else {
-                    print("error: altimetry \(arguments.joined(separator: " ")) failed")
-                    return 70
+                var cpu: [Double] = []
+                for (build, path) in binaries {
+                    let start = Date()
+                    guard let measured = peakResidentBytes(path, arguments) else {
+                        print("error: \(path) \(arguments.joined(separator: " ")) failed")
+                        return 70
+                    }
+                    let (peak, seconds) = measured
+                    let wall = Date().timeIntervalSince(start)
+                    cpu.append(seconds)
+                    let key = mode + build
+                    var perRow = "-"
+                    if let base = shortest[key], rows > base.rows {
+                        perRow = String(format: "%.0f", Double(peak - base.bytes) / Double(rows - base.rows))
+                    } else if shortest[key] == nil {
+                        shortest[key] = (rows, peak)
+                    }
+                    let ratio = cpu.count > 1 ? String(format: "%.2f", cpu[0] / seconds) : "-"
+                    let line = String(
+                        format: "%-5g %-11d %@ %@ %-14.0f %@ %-10.0f %-7.1f %@", d, rows,
+                        mode.padding(toLength: 8, withPad: " ", startingAt: 0),
+                        build.padding(toLength: 9, withPad: " ", startingAt: 0), Double(peak) / 1_048_576,
+                        perRow.padding(toLength: 26, withPad: " ", startingAt: 0), Double(rows) / wall, seconds, ratio)
+                    print(line)
                 }
-                let seconds = Date().timeIntervalSince(start)
-                var perRow = "-"
-                if let base = shortest[mode], rows > base.rows {
-                    perRow = String(format: "%.0f", Double(peak - base.bytes) / Double(rows - base.rows))
-                } else if shortest[mode] == nil {
-                    shortest[mode] = (rows, peak)
-                }
-                let line = String(
-                    format: "%-5g %-11d %-8@ %-14.0f %-26@ %.0f", d, rows, mode as NSString,
-                    Double(peak) / 1_048_576, perRow as NSString, Double(rows) / seconds)
-                print(line)
                 try? FileManager.default.removeItem(atPath: dir.appendingPathComponent("out.csv").path)
             }
             try? FileManager.default.removeItem(atPath: input)
@@ -112,8 +133,8 @@ enum MemoryBenchmark {
     }
 
     /// Runs `binary` with `arguments`, its standard output read and dropped, its standard error dropped; returns
-    /// its peak resident set size in bytes, or nil if it could not run or failed.
-    static func peakResidentBytes(_ binary: String, _ arguments: [String]) -> Int? {
+    /// its peak resident set size in bytes and the CPU seconds it used, or nil if it could not run or failed.
+    static func peakResidentBytes(_ binary: String, _ arguments: [String]) -> (bytes: Int, cpuSeconds: Double)? {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         var actions = posix_spawn_file_actions_t()
@@ -137,6 +158,7 @@ enum MemoryBenchmark {
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid, status == 0 else { return nil }
-        return usage.ru_maxrss * 1_024
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return (usage.ru_maxrss * 1_024, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 }

@@ -269,6 +269,18 @@ public struct FilterRun: Sendable, Equatable, Codable {
 }
 
 extension KalmanFilter {
+    /// Starts recording a run at the current state, dropping any run recorded so far: the run's epoch 0 is the
+    /// current time, mean and covariance (with F = I and Q = 0 before it), and every later epoch is recorded as
+    /// from `init(model:time:mean:covariance:recordsRun:)` with `recordsRun`.
+    ///
+    /// A copy of a filter that does not record, taken between two epochs and resumed recording, records the same
+    /// epochs to the bit as the original would have from there: this is how a long run is smoothed a segment at
+    /// a time without keeping every epoch (`RauchTungStriebelSmoother.smooth(_:endingAt:)`).
+    public mutating func startRecording() {
+        recordedRun = FilterRun(stateCount: stateCount)
+        recordedRun?.beginEpoch(time: time, transition: nil, processNoise: nil, mean: mean, covariance: covariance)
+    }
+
     /// The recorded run, handed over: the filter stops recording, and the run's storage is the caller's alone, so
     /// `RauchTungStriebelSmoother.smooth(_:)` can smooth it in place.
     public mutating func takeRecordedRun() -> FilterRun? {

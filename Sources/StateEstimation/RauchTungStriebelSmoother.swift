@@ -62,11 +62,44 @@ public struct RauchTungStriebelSmoother: Sendable {
     /// - Complexity: O(N n³) for N epochs; allocates only the result, and nothing when the run is handed over
     ///   whole.
     public mutating func smooth(_ run: consuming FilterRun) throws(EstimationError) -> SmoothedRun {
+        try smooth(run, endingAt: nil)
+    }
+
+    /// Smooths one segment of a longer run, whose later part is smoothed already.
+    ///
+    /// The backward recursion at epoch k reads only the filtered state of epoch k, the step to k + 1 and the
+    /// smoothed state of k + 1. So a run of N epochs can be smoothed from its last segment back to its first,
+    /// each segment recorded again when its turn comes (`KalmanFilter.startRecording()` on a copy of the filter
+    /// kept at the segment's start): a segment's run ends at the epoch where the next segment's run begins, and
+    /// `last` is that epoch's smoothed state, as the next segment's smoothing gave it (its epoch 0). The result
+    /// is the same to the bit as smoothing the whole run at once: the covariances the recursion produces are
+    /// exactly symmetric, so a packed one unpacks to the matrix itself. Memory is that of one segment, instead of
+    /// the whole run.
+    ///
+    /// - Parameters:
+    ///   - run: the segment's recorded run.
+    ///   - last: the smoothed mean xˢ (n x 1) and covariance Pˢ (n x n) of the run's last epoch; nil when the run
+    ///     ends where the whole run does (its filtered state is then its smoothed one).
+    /// - Returns: the smoothed means and covariances at every epoch of the segment; its last epoch's are `last`.
+    /// - Throws: as `smooth(_:)`.
+    public mutating func smooth(_ run: consuming FilterRun, endingAt last: (mean: Matrix, covariance: Matrix)?)
+        throws(EstimationError) -> SmoothedRun
+    {
         let n = stateCount
         guard run.stateCount == n else {
             throw .dimensionMismatch(.recordedRun, expected: "state dimension \(n)", actual: "\(run.stateCount)")
         }
         try run.validate()
+        if let last {
+            guard run.epochCount > 0, last.mean.rows == n, last.mean.columns == 1, last.covariance.rows == n,
+                last.covariance.columns == n
+            else {
+                throw .dimensionMismatch(
+                    .recordedRun, expected: "a last smoothed state of dimension \(n) for a run with epochs",
+                    actual: "\(last.mean.rows)x\(last.mean.columns), \(run.epochCount) epochs")
+            }
+            run.recordFiltered(mean: last.mean, covariance: last.covariance)
+        }
         let packed = run.packedCount
         // The filtered estimates, overwritten by the smoothed ones from the last epoch back.
         var means: [Double] = []

@@ -1,3 +1,4 @@
+import LinearAlgebra
 import StateEstimation
 
 extension AltitudeFilter {
@@ -28,45 +29,88 @@ extension AltitudeFilter {
                 e.gpsUpdate = filtered[index].gpsUpdate
                 smoothed.append(e)
             })
+        // The backward pass gave them from the last reading back.
+        smoothed.reverse()
         return (filtered, smoothed)
     }
 
     /// Fuses and smooths `readings` as `smooth(_:parameters:)` does, handing each reading's filtered estimate to
-    /// `filtered` during the forward pass and its smoothed estimate to `smoothed`, in reading order, after the
-    /// backward pass, instead of keeping either.
+    /// `filtered` during the forward pass, in reading order, and its smoothed estimate to `smoothed` during the
+    /// backward pass, from the last reading back to the first, instead of keeping either.
     ///
-    /// What stays per reading between the passes is the recorded run's epoch (`FilterRun`: 184 bytes for the
-    /// five states of the column model) and the reading's epoch index (4 bytes); the smoother works in the run's
-    /// own storage, and the readings, when handed over (`consume`), are let go after the forward pass. A smoothed estimate carries the state's numbers only (relative altitude 0, no update records,
-    /// no status): those belong to the forward pass.
+    /// The backward pass does not keep the whole recorded run. The forward pass keeps a copy of the filter every
+    /// `segmentLength` readings or so (at a reading that begins an epoch); the backward pass then takes the
+    /// segments from the last to the first, runs each forward again from its copy with recording on
+    /// (`KalmanFilter.startRecording()`), and smooths it from the smoothed state where the later segment began
+    /// (`RauchTungStriebelSmoother.smooth(_:endingAt:)`). The estimates are those of smoothing the whole run at
+    /// once, to the bit; memory is one segment's run (184 bytes an epoch for the five states of the column model,
+    /// see `FilterRun`) and one filter per segment, whatever the track's length, for a second forward pass's time.
+    /// `readings` must stay readable until the end (a lazy view of the caller's own rows is enough). A smoothed
+    /// estimate carries the state's numbers only (relative altitude 0, no update records, no status): those
+    /// belong to the forward pass.
     ///
     /// With the GPS error model bank (`adaptsGPSErrorModel`), the forward pass is the bank's mixture; the backward
     /// pass smooths the run of the model the whole track chose (the leading hypothesis at the end), a fixed model
     /// learned from the track, by a second forward pass of that model.
     ///
+    /// - Parameter segmentLength: readings per segment of the backward pass (at least 1): larger keeps more of the
+    ///   run at once, smaller keeps more filters.
     /// - Throws: as `process(_:)`, naming the first failing reading's time; `.numerical` if the smoother fails.
-    public static func smooth(
-        _ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
+    /// - Complexity: O(N) time for N readings (two forward passes and one backward pass, three with the bank);
+    ///   O(L + N / L) memory besides `readings`, for segments of L readings.
+    public static func smooth<Readings: RandomAccessCollection<AltitudeReading>>(
+        _ readings: Readings, parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        segmentLength: Int = 16_384,
         filtered: (Int, AltitudeEstimate) -> Void,
         smoothed: (Int, AltitudeEstimate) -> Void
-    ) throws(AltitudeModelError) {
+    ) throws(AltitudeModelError) where Readings.Index == Int {
         let chosen =
             parameters.adaptsGPSErrorModel
             ? try chooseGPSErrorModel(readings, parameters: parameters, filtered: filtered) : parameters
-        guard
-            let (epochs, run) = try recordedRun(
-                readings, parameters: chosen,
-                filtered: parameters.adaptsGPSErrorModel ? { _, _ in } : filtered)
-        else { return }
-        // The readings are not needed after the forward pass (a caller that handed them over frees them here).
-        readings = []
-        let result = try smoothedRun(run)
-        for (index, epoch) in epochs.enumerated() {
-            smoothed(
-                index,
-                estimate(
-                    time: result.times[Int(epoch)], mean: result.mean(at: Int(epoch)),
-                    covariance: result.covariance(at: Int(epoch)), parameters: chosen))
+        // The forward pass, keeping the filter before the first reading of each segment (nil: a fresh filter).
+        var starts: [(reading: Int, filter: AltitudeFilter?)] = [(readings.startIndex, nil)]
+        var filter = try AltitudeFilter(parameters: chosen)
+        for index in readings.indices {
+            let reading = readings[index]
+            if index - starts[starts.count - 1].reading >= max(1, segmentLength), let time = filter.engine?.time,
+                reading.time > time
+            {
+                starts.append((index, filter))
+            }
+            let estimate = try filter.process(reading)
+            if !parameters.adaptsGPSErrorModel { filtered(index, estimate) }
+        }
+        guard !readings.isEmpty else { return }
+        // The backward pass, a segment at a time from the last: each ends at the epoch where the next one began.
+        var end = readings.endIndex
+        var last: (mean: Matrix, covariance: Matrix)?
+        var epochs: [Int32] = []
+        for (start, saved) in starts.reversed() {
+            var segment: AltitudeFilter
+            if let saved {
+                segment = saved
+                segment.engine?.startRecording()
+            } else {
+                segment = try AltitudeFilter(parameters: chosen, recordsRun: true)
+            }
+            epochs.removeAll(keepingCapacity: true)
+            for index in start..<end {
+                _ = try segment.process(readings[index])
+                epochs.append(Int32((segment.engine?.recordedRun?.epochCount ?? 1) - 1))
+            }
+            guard let run = segment.engine?.takeRecordedRun() else { return }
+            let result = try smoothedRun(run, endingAt: last)
+            last = (result.mean(at: 0), result.covariance(at: 0))
+            for index in (start..<end).reversed() {
+                let epoch = Int(epochs[index - start])
+                smoothed(
+                    index,
+                    estimate(
+                        time: result.times[epoch], mean: result.mean(at: epoch),
+                        covariance: result.covariance(at: epoch),
+                        parameters: chosen))
+            }
+            end = start
         }
     }
 
@@ -92,13 +136,15 @@ extension AltitudeFilter {
     }
 
     /// `run` smoothed by the engine's Rauch-Tung-Striebel smoother (in the run's own storage when it is handed
-    /// over whole).
+    /// over whole), from `last` when it is a segment of a longer run (`RauchTungStriebelSmoother.smooth(_:endingAt:)`).
     ///
     /// - Throws: `.numerical` if the smoother fails.
-    static func smoothedRun(_ run: consuming FilterRun) throws(AltitudeModelError) -> SmoothedRun {
+    static func smoothedRun(
+        _ run: consuming FilterRun, endingAt last: (mean: Matrix, covariance: Matrix)? = nil
+    ) throws(AltitudeModelError) -> SmoothedRun {
         do {
             var smoother = RauchTungStriebelSmoother(stateCount: run.stateCount)
-            return try smoother.smooth(run)
+            return try smoother.smooth(run, endingAt: last)
         } catch {
             throw .numerical(String(describing: error))
         }
@@ -118,14 +164,14 @@ extension AltitudeFilter {
 
     /// The bank's forward pass over `readings` (each mixture estimate handed to `filtered`) and the fixed model of
     /// its leading hypothesis at the end.
-    static func chooseGPSErrorModel(
-        _ readings: [AltitudeReading], parameters: AltitudeModelParameters,
+    static func chooseGPSErrorModel<Readings: RandomAccessCollection<AltitudeReading>>(
+        _ readings: Readings, parameters: AltitudeModelParameters,
         filtered: (Int, AltitudeEstimate) -> Void
     ) throws(AltitudeModelError)
-        -> AltitudeModelParameters
+        -> AltitudeModelParameters where Readings.Index == Int
     {
         var bank = try GPSErrorModelBank(parameters: parameters)
-        for (index, reading) in readings.enumerated() { filtered(index, try bank.process(reading)) }
+        for index in readings.indices { filtered(index, try bank.process(readings[index])) }
         var chosen = parameters
         chosen.adaptsGPSErrorModel = false
         let h = bank.hypotheses[bank.leadingIndex]

@@ -176,6 +176,28 @@ public struct FusePipeline: Sendable {
 struct TrackLines: Sendable {
     var bytes: [UInt8]
     var lengths: [Int32]
+
+    /// The lines of `buffer`, written from the track's last line back to its first (`lengths` in that order too),
+    /// put in the track's order.
+    init(reversed buffer: borrowing ByteBuffer, lengths reversedLengths: [Int32]) {
+        let lengths = Array(reversedLengths.reversed())
+        self.lengths = lengths
+        bytes = buffer.withBytes { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
+                // The first line is at the buffer's end.
+                var end = source.count
+                for length in lengths {
+                    let start = end - Int(length)
+                    UnsafeMutableRawBufferPointer(
+                        UnsafeMutableBufferPointer(rebasing: target[count..<(count + Int(length))])
+                    )
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<end]))
+                    count += Int(length)
+                    end = start
+                }
+            }
+        }
+    }
 }
 
 /// The reader, and what it has read so far.
@@ -334,21 +356,20 @@ extension Group {
             let k = local * count + g
             guard var held = fusions[place].held else { continue }
             fusions[place].held = nil
-            // The readings go to the smoother alone, which lets them go after its forward pass.
-            let readings = held.readings
-            held.readings = []
             var lines = ByteBuffer(capacity: 0)
             var lengths: [Int32] = []
             var formatter = formatter
             do throws(InputError) {
-                // The ascent first: the smoother lets the readings go after its forward pass.
                 var ascent: AscentReport?
-                if pipeline.measuresAscent && !readings.isEmpty {
+                if pipeline.measuresAscent && !held.readingRows.isEmpty {
+                    let readings = Array(SmoothedRows.HeldReadings(rows: held.rows, readingRows: held.readingRows))
                     do { ascent = try AscentAnalysis.measure(readings, parameters: parameters) } catch {
                         throw InputError(file: file, message: "the ascent could not be measured: \(error)")
                     }
                 }
-                let final = try held.smooth(consume readings, parameters: parameters, file: file) {
+                // The rows come from the last back: their lines are formatted in that order, and put back in order
+                // once the held rows are let go.
+                let final = try held.smooth(parameters: parameters, file: file) {
                     i, estimate, status in
                     let row = FusedLineFormatter.Row(
                         estimate: estimate, status: status,
@@ -364,7 +385,8 @@ extension Group {
                     }
                     lengths.append(Int32(lines.count - before))
                 }
-                smoothed.append((k, TrackLines(bytes: lines.array, lengths: lengths), final, ascent))
+                held = SmoothedRows()
+                smoothed.append((k, TrackLines(reversed: lines, lengths: lengths), final, ascent))
             } catch {
                 smoothingError = error
                 return

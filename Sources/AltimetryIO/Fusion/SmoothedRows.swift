@@ -2,31 +2,34 @@ import Altimetry
 
 /// A track's rows held until the track is complete, for the Rauch-Tung-Striebel smoother (`fuse --smooth`).
 ///
-/// Per row it keeps the `InputRow` (96 bytes), its time text and pass-through values when the input has them,
-/// what the row is (24 bytes: a reading's index, a prediction's index, or the reason it was rejected) and, for
-/// a row with a reading, the `AltitudeReading` (72 bytes). Smoothing adds, per reading, the recorded run's epoch
-/// (184 bytes, smoothed in place; see `FilterRun`), its index (4 bytes) and the forward pass's relative altitude
-/// and status (32 bytes); the rows' output lines are formatted as the smoothed estimates arrive, in order. See
-/// Docs/reliability.md for the measured peak.
+/// Per row it keeps the `InputRow` (96 bytes), its time text (in one byte buffer, `TimeTexts`) and pass-through
+/// values when the input has them, and what the row is (8 bytes: a reading, a prediction's index, or the index of
+/// the reason it was rejected); per reading, its row (4 bytes) and the forward pass's relative altitude (8 bytes;
+/// a status other than `ok` is kept beside, for the few rows that have one). The readings are not kept: the
+/// smoother reads them from the rows (`HeldReadings`), and keeps its recorded run only a segment at a time
+/// (`AltitudeFilter.smooth(_:parameters:segmentLength:filtered:smoothed:)`). See Docs/reliability.md for the
+/// measured peak.
 struct SmoothedRows {
     /// What became of a row in the forward pass.
     enum Outcome {
-        /// A reading: its index in `readings`.
-        case reading(Int32)
+        /// A reading (the next in `readingRows`).
+        case reading
         /// A prediction: its index in `predictions`.
         case predicted(Int32)
-        /// Rejected, with the reason.
-        case rejected(String)
+        /// Rejected: the index of the reason in `rejections`.
+        case rejected(Int32)
     }
 
     var rows: [InputRow] = []
-    var timeTexts: [String] = []
+    var timeTexts = TimeTexts()
     var passThrough: [PassThroughValue] = []
     var outcomes: [Outcome] = []
-    var readings: [AltitudeReading] = []
+    /// Each reading's row, in order.
+    var readingRows: [Int32] = []
     var predictions: [AltitudeEstimate] = []
+    var rejections: [String] = []
 
-    /// Holds a row the forward pass gave `estimate` and `status` (after `TrackFusion.fuse` added its reading).
+    /// Holds a row the forward pass gave `estimate` and `status` (after `TrackFusion.fuse` processed it).
     mutating func hold(
         _ row: InputRow, timeText: String?, passThrough values: ArraySlice<PassThroughValue>,
         estimate: AltitudeEstimate?, status: RowStatus
@@ -35,70 +38,98 @@ struct SmoothedRows {
         if let timeText { timeTexts.append(timeText) }
         passThrough.append(contentsOf: values)
         switch status {
-        case .ok, .episode, .gated: outcomes.append(.reading(Int32(readings.count - 1)))
+        case .ok, .episode, .gated:
+            outcomes.append(.reading)
+            readingRows.append(Int32(rows.count - 1))
         case .predicted:
             outcomes.append(.predicted(Int32(predictions.count)))
             if let estimate { predictions.append(estimate) }
-        case .rejected(let reason): outcomes.append(.rejected(reason))
+        case .rejected(let reason):
+            outcomes.append(.rejected(Int32(rejections.count)))
+            rejections.append(reason)
         }
     }
 
-    /// Smooths `readings` (the held rows' readings, taken out of `readings` and handed over, so that the smoother
-    /// lets them go after its forward pass) and calls `body` with each held row, in order: its index, the smoothed
-    /// estimate (the forward prediction for a predicted row, nil for a rejected one) and the status of the
-    /// forward pass.
+    /// The held readings, read from their rows as the smoother asks for them.
+    struct HeldReadings: RandomAccessCollection {
+        let rows: [InputRow]
+        let readingRows: [Int32]
+        var startIndex: Int { 0 }
+        var endIndex: Int { readingRows.count }
+        subscript(k: Int) -> AltitudeReading { rows[Int(readingRows[k])].reading }
+    }
+
+    /// Smooths the held rows' readings and calls `body` with each held row, from the last back to the first: its
+    /// index, the smoothed estimate (the forward prediction for a predicted row, nil for a rejected one) and the
+    /// status of the forward pass.
     ///
     /// - Returns: the last smoothed estimate (nil without readings).
     /// - Throws: `InputError` naming `file` if the smoother fails.
     func smooth(
-        _ readings: consuming [AltitudeReading], parameters: AltitudeModelParameters, file: String,
-        _ body: (Int, AltitudeEstimate?, RowStatus) -> Void
+        parameters: AltitudeModelParameters, file: String, _ body: (Int, AltitudeEstimate?, RowStatus) -> Void
     ) throws(InputError) -> AltitudeEstimate? {
         // Of the forward pass, per reading: the relative altitude the smoothed estimate carries over, and the
-        // row's status.
-        var forward: [(relativeAltitude: Double, status: RowStatus)] = []
-        forward.reserveCapacity(readings.count)
-        var next = 0
+        // statuses other than `ok` (by reading, in order).
+        var relativeAltitudes: [Double] = []
+        relativeAltitudes.reserveCapacity(readingRows.count)
+        var statuses: [(reading: Int, status: RowStatus)] = []
+        var next = outcomes.count - 1
         var last: AltitudeEstimate?
-        // Hands `body` the rows from `next` up to the next row with a reading.
+        // Hands `body` the rows from `next` back to the previous row with a reading.
         func handOverRowsWithoutReading() {
-            while next < outcomes.count {
+            while next >= 0 {
                 switch outcomes[next] {
                 case .reading: return
                 case .predicted(let k): body(next, Int(k) < predictions.count ? predictions[Int(k)] : nil, .predicted)
-                case .rejected(let reason): body(next, nil, .rejected(reason))
+                case .rejected(let k): body(next, nil, .rejected(Int(k) < rejections.count ? rejections[Int(k)] : ""))
                 }
-                next += 1
+                next -= 1
             }
         }
-        if !readings.isEmpty {
+        if !readingRows.isEmpty {
             do {
-                // The smoothed estimates arrive in reading order, so the rows are handed over in order as they come.
+                // The smoothed estimates arrive from the last reading back, so the rows are handed over as they come.
                 try AltitudeFilter.smooth(
-                    consume readings, parameters: parameters,
-                    filtered: { _, e in
-                        forward.append((e.relativeAltitude, RowStatus(e)))
+                    HeldReadings(rows: rows, readingRows: readingRows), parameters: parameters,
+                    filtered: { k, e in
+                        relativeAltitudes.append(e.relativeAltitude)
+                        let status = RowStatus(e)
+                        if status != .ok { statuses.append((k, status)) }
                     },
                     smoothed: { k, e in
                         handOverRowsWithoutReading()
-                        guard next < outcomes.count, k < forward.count else { return }
+                        guard next >= 0, k < relativeAltitudes.count else { return }
                         var e = e
-                        e.relativeAltitude = forward[k].relativeAltitude
-                        body(next, e, forward[k].status)
-                        last = e
-                        next += 1
+                        e.relativeAltitude = relativeAltitudes[k]
+                        var status = RowStatus.ok
+                        if let s = statuses.last, s.reading == k {
+                            status = s.status
+                            statuses.removeLast()
+                        }
+                        body(next, e, status)
+                        if last == nil { last = e }
+                        next -= 1
                     })
             } catch {
                 throw InputError(file: file, message: "the smoother failed: \(error)")
             }
         }
-        while next < outcomes.count {
+        while next >= 0 {
             handOverRowsWithoutReading()
-            if next < outcomes.count {
+            if next >= 0 {
                 body(next, nil, .rejected("the smoother gave no estimate"))
-                next += 1
+                next -= 1
             }
         }
         return last
+    }
+}
+
+extension InputRow {
+    /// The row's reading for the filter (its time and measurements).
+    var reading: AltitudeReading {
+        AltitudeReading(
+            time: time, pressure: pressure, gpsAltitude: gpsAltitude, gpsVerticalAccuracy: gpsVerticalAccuracy,
+            temperature: temperature)
     }
 }

@@ -65,7 +65,6 @@ package struct TrackFusion {
         do throws(AltitudeModelError) {
             let e = try filter.process(r)
             hasFinal = true
-            if held != nil { held?.readings.append(r) }
             return (e, RowStatus(e))
         } catch {
             let problem = InputError(file: file, line: rows[i].line, message: "the filter refused the row: \(error)")
