@@ -51,7 +51,8 @@ struct ReceiverIdentificationTests {
         let r = try ReceiverIdentification(readings: Self.readings(receiver, hours: 0.5, seed: 5))
         let tau = try #require(r.maximumLikelihood.estimates.first { $0.parameter == .gpsTau })
         #expect(!tau.isIdentifiable, "τ \(tau.value) ± \(tau.standardError ?? .nan) called identifiable")
-        #expect(r.allanFitNotIdentifiableReason != nil, "Allan fit τ \(r.allanFit.correlationTime) s called identifiable")
+        #expect(
+            r.allanFitNotIdentifiableReason != nil, "Allan fit τ \(r.allanFit.correlationTime) s called identifiable")
         #expect(r.identifiedParameters.gpsCorrelationTime == AltitudeModelParameters().gpsCorrelationTime)
     }
 
