@@ -37,9 +37,10 @@ enum FastNumber {
         }
         let digits = wholeDigits + fractionDigits
         guard digits > 0 else { return nil }
-        if i == end, digits <= 19, mantissa <= 1 << 53 {
-            let value = Double(mantissa) / .exactPowerOfTen(fractionDigits)
-            return negative ? -value : value
+        if i == end {
+            return value(
+                bytes, start..<end, mantissa: mantissa, digits: digits, fractionDigits: fractionDigits,
+                negative: negative, hasExponent: false)
         }
         // Only an exponent may follow, with at least one digit.
         if i < end && (text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E")) {
@@ -50,7 +51,25 @@ enum FastNumber {
             guard i > exponentStart else { return nil }
         }
         guard i == end else { return nil }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        return value(
+            bytes, start..<end, mantissa: mantissa, digits: digits, fractionDigits: fractionDigits,
+            negative: negative, hasExponent: true)
+    }
+
+    /// The value of a number's text `bytes[range]` whose grammar a reader has checked, from the mantissa m of its
+    /// `digits` digits (`fractionDigits` of them after the point) read on the way: m / 10^k, correctly rounded,
+    /// for at most 19 digits, m ≤ 2^53 and no exponent (Clinger's fast path: both are exact doubles, so the one
+    /// IEEE division rounds correctly), else `Double(String)` on the text (an infinity beyond the doubles' range).
+    @inline(__always)
+    static func value(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, mantissa: UInt64, digits: Int, fractionDigits: Int,
+        negative: Bool, hasExponent: Bool
+    ) -> Double? {
+        if !hasExponent, digits <= 19, mantissa <= 1 << 53 {
+            let value = Double(mantissa) / .exactPowerOfTen(fractionDigits)
+            return negative ? -value : value
+        }
+        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
     }
 
     /// How a message names `text` when it is a non-finite value (`NaN`, `an infinite value`: `nan`, `inf`,

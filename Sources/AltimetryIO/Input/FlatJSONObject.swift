@@ -233,11 +233,9 @@ struct FlatJSONObject {
             while i < end && bytes[i] &- 48 <= 9 { i += 1 }
             guard i > exponentStart else { return nil }
         }
-        if !hasExponent, wholeDigits + fractionDigits <= 19, mantissa <= 1 << 53 {
-            let value = Double(mantissa) / .exactPowerOfTen(fractionDigits)
-            return negative ? -value : value
-        }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) ?? .nan
+        return FastNumber.value(
+            bytes, start..<i, mantissa: mantissa, digits: wholeDigits + fractionDigits,
+            fractionDigits: fractionDigits, negative: negative, hasExponent: hasExponent) ?? .nan
     }
 
     static func hexValue(_ c: UInt8) -> UInt32? {
