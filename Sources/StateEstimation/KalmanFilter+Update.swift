@@ -410,26 +410,31 @@ extension UpdateWorkspace {
     }
 }
 
-/// U = P hᵀ into `u`; returns h U. The sums of `Matrix.multiplyByLoops`, in its order.
+/// U = P hᵀ into `u`; returns h U. The sums of `Matrix.multiplyByLoops`, in its order, but for the terms of
+/// h's zeros (a barometer sees 2 of the altitude model's 5 states, a GPS 3): each such term is ±0, and a sum that
+/// starts at +0 is never −0, so leaving it out changes no bit (P is finite; see `predictLoops`).
 @inline(__always)
 private func crossCovarianceLoops(
     _ n: Int, _ p: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>,
     _ u: UnsafeMutableBufferPointer<Double>
 ) -> Double {
-    for i in 0..<n {
-        var sum = 0.0
-        for l in 0..<n { sum += p[i &+ l &* n] * h[l] }
-        u[i] = sum
+    for i in 0..<n { u[i] = 0 }
+    for l in 0..<n where h[l] != 0 {
+        let hl = h[l]
+        for i in 0..<n { u[i] += p[i &+ l &* n] * hl }
     }
     var hu = 0.0
-    for l in 0..<n { hu += h[l] * u[l] }
+    for l in 0..<n where h[l] != 0 { hu += h[l] * u[l] }
     return hu
 }
 
 /// The commit of a scalar update: K = U · factor in U's storage, x = x⁻ + K y, and the Joseph form
 /// C = (I − k h) P (I − k h)ᵀ + r k kᵀ with B and g in `b`, exactly as `Matrix.formJosephUpdate` computes it
-/// (same terms, same order). Returns whether the new mean and the new covariance are finite (the covariance is
-/// checked on its lower triangle, of which the upper is a copy).
+/// (same terms, same order, but for the terms of h's zeros, left out as in `crossCovarianceLoops`). Its
+/// v = P hᵀ is U itself: P is symmetric to the last bit (every step mirrors its lower triangle), so
+/// vⱼ = Σₗ hₗ Pₗⱼ and Uⱼ = Σₗ Pⱼₗ hₗ are the same products summed in the same order. Returns whether the new mean
+/// and the new covariance are finite (the covariance is checked on its lower triangle, of which the upper is a
+/// copy).
 @inline(__always)
 private func scalarUpdateLoops(
     _ n: Int, _ factor: Double, _ y: Double, _ r: Double, _ x: UnsafeBufferPointer<Double>,
@@ -437,7 +442,12 @@ private func scalarUpdateLoops(
     _ updated: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>,
     _ c: UnsafeMutableBufferPointer<Double>
 ) -> (mean: Bool, covariance: Bool) {
-    for i in 0..<n { k[i] *= factor }
+    // v = U, kept in the last column of `b` (where g goes once B is formed) before K takes U's storage.
+    let g = n &* n
+    for i in 0..<n {
+        b[g &+ i] = k[i]
+        k[i] *= factor
+    }
     // x = x⁻ + K y (the product's sum starts at 0, as in `multiplyByLoops` with β = 1).
     var meanFinite = true
     for i in 0..<n {
@@ -445,16 +455,14 @@ private func scalarUpdateLoops(
         updated[i] = value
         meanFinite = meanFinite && value.isFinite
     }
-    // B = P − k vᵀ with v_j = Σₗ hₗ Pₗⱼ.
+    // B = P − k vᵀ.
     for j in 0..<n {
-        var v = 0.0
-        for l in 0..<n { v += h[l] * pp[l &+ j &* n] }
+        let v = b[g &+ j]
         for i in 0..<n { b[i &+ j &* n] = pp[i &+ j &* n] - k[i] * v }
     }
     // g = B hᵀ, in the last column.
-    let g = n &* n
     for i in 0..<n { b[g &+ i] = 0 }
-    for l in 0..<n {
+    for l in 0..<n where h[l] != 0 {
         let hl = h[l]
         for i in 0..<n { b[g &+ i] += b[i &+ l &* n] * hl }
     }

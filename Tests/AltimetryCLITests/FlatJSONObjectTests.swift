@@ -146,4 +146,42 @@ struct FlatJSONObjectTests {
         }
         #expect(accepted > 1_000 && refused > 1_000, "both sides exercised: \(accepted) accepted, \(refused) refused")
     }
+
+    /// Strings are scanned eight bytes at a time up to the first byte that needs a look; each such byte, and the
+    /// bytes either side of the boundary (DEL, a space, 0x1F), at every place in strings of 0 to 24 bytes, must be
+    /// judged as Foundation judges it, and a string Foundation takes read to the same text.
+    @Test(
+        "reads every byte of a key and a string value alike at every place in the word",
+        arguments: ["\"", "\\n", "\u{01}", "\u{1F}", " ", "\u{7F}", "é", "\\\"", "\\u00e9", "\\"])
+    func everyPlaceInTheWord(special: String) {
+        var scanner = FlatJSONObject()
+        for length in 0...24 {
+            for place in 0...length {
+                let text =
+                    String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place)
+                for line in ["{\"\(text)\":1}", "{\"k\":\"\(text)\"}"] {
+                    let bytes = Array(line.utf8)
+                    let expected = Self.reference(bytes)
+                    let scanned = bytes.withUnsafeBytes { raw -> [String]? in
+                        do throws(FlatJSONObject.Failure) {
+                            try scanner.scan(raw, 0, raw.count)
+                            return scanner.members.map { m in
+                                m.kind == .string
+                                    ? FlatJSONObject.key(raw, m) + "="
+                                        + (FlatJSONObject.decode(raw, m.valueStart, m.valueEnd, plain: m.valueIsPlain)
+                                            ?? "?")
+                                    : FlatJSONObject.key(raw, m)
+                            }
+                        } catch {
+                            return nil
+                        }
+                    }
+                    let reference = expected.map { object in
+                        object.map { key, value in value is String ? key + "=" + (value as? String ?? "") : key }
+                    }
+                    #expect(scanned == reference, "\(line.debugDescription)")
+                }
+            }
+        }
+    }
 }

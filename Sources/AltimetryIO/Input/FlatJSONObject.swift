@@ -30,14 +30,17 @@ struct FlatJSONObject {
         var message: String
     }
 
-    /// The members of the line last scanned (the array is reused line after line).
-    private(set) var members: [Member] = []
+    /// The members of the line last scanned.
+    var members: ArraySlice<Member> { storage[..<count] }
+    /// The members' storage, reused line after line: the first `count` are the last line's.
+    private var storage: [Member] = []
+    private var count = 0
 
     /// Scans `bytes[start..<end]` (one line without its line break).
     ///
     /// - Throws: `Failure` naming the column and what was expected.
     mutating func scan(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) throws(Failure) {
-        members.removeAll(keepingCapacity: true)
+        count = 0
         var i = start
         func fail(_ message: String) -> Failure { Failure(column: i - start + 1, message: message) }
         func skipBlanks() {
@@ -88,12 +91,13 @@ struct FlatJSONObject {
                     member.number = number
                     member.valueEnd = i
                 }
-                for other in members where Self.sameKey(bytes, other, member) {
+                for k in 0..<count where Self.sameKey(bytes, storage[k], member) {
                     throw Failure(
                         column: member.keyStart - start,
                         message: "found the field '\(Self.key(bytes, member))' twice; expected each field once")
                 }
-                members.append(member)
+                if count < storage.count { storage[count] = member } else { storage.append(member) }
+                count += 1
                 skipBlanks()
                 guard i < end else { throw fail("expected ',' or '}'") }
                 if bytes[i] == UInt8(ascii: ",") {
@@ -136,6 +140,25 @@ struct FlatJSONObject {
         let first = i
         var plain = true
         while i < end {
+            // Eight bytes at a time up to the first that needs a look (a quote, a backslash, a control character, a
+            // byte beyond ASCII): with 0x01 in every byte lane, (x − 0x01…) & ¬x has the top bit of each zero byte
+            // of x set, here of w ⊕ 0x22… and w ⊕ 0x5C…, and (w − 0x20…) & ¬w that of each byte below 0x20; w's own
+            // top bits are the bytes beyond ASCII. A borrow can mark a byte above a marked one, never below, so the
+            // lowest mark is the first such byte (Warren, *Hacker's Delight*, §6-1). No word reaches past `end`.
+            while end - i >= 8 {
+                let w = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let quote = w ^ (0x22 &* ones), backslash = w ^ (0x5C &* ones)
+                let marks =
+                    ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (w &- 0x20 &* ones) & ~w | w)
+                    & (0x80 &* ones)
+                if marks != 0 {
+                    i += marks.trailingZeroBitCount / 8
+                    break
+                }
+                i += 8
+            }
+            guard i < end else { break }
             let c = bytes[i]
             if c == 34 {
                 i += 1
