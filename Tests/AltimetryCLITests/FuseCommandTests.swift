@@ -161,41 +161,36 @@ struct FuseCommandTests {
         #expect(collector.values["altimetry:status"]?.last == "predicted")
     }
 
-    @Test("NDJSON input gives the same output as the same rows in CSV")
-    func ndjsonInput() throws {
+    /// The rows of `small` as NDJSON, and the same with keys that change from line to line at one place and
+    /// length (the reader remembers each place's key from the line before): `gps_vacc_m` and `true_alt_m` trade
+    /// places (10 bytes each), and `pressure_kpa` differs from `pressure_hpa` in its tenth byte only.
+    static let smallAsNDJSON = [
+        """
+        {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
+        {"t":1,"pressure_hpa":1000.01,"gps_alt_m":112.0,"gps_vacc_m":5,"true_alt_m":111}
+        {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
+        {"t":3,"gps_alt_m":109.0,"gps_vacc_m":4,"true_alt_m":111}
+        {"t":4,"true_alt_m":111}
+
+        """,
+        """
+        {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
+        {"t":1,"pressure_kpa":100.001,"gps_alt_m":112.0,"true_alt_m":111,"gps_vacc_m":5}
+        {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
+        {"t":3,"gps_alt_m":109.0,"gps_vacc_m":4,"true_alt_m":111}
+        {"t":4,"true_alt_m":111}
+
+        """,
+    ]
+
+    @Test(
+        "NDJSON input gives the same output as the same rows in CSV, whatever the order of its keys",
+        arguments: smallAsNDJSON)
+    func ndjsonInput(text: String) throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let csv = try dir.file("small.csv", Self.small)
-        let ndjson = try dir.file(
-            "small.ndjson",
-            """
-            {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
-            {"t":1,"pressure_hpa":1000.01,"gps_alt_m":112.0,"gps_vacc_m":5,"true_alt_m":111}
-            {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
-            {"t":3,"gps_alt_m":109.0,"gps_vacc_m":4,"true_alt_m":111}
-            {"t":4,"true_alt_m":111}
-
-            """)
-        #expect(runAltimetry(["fuse", ndjson]).out == runAltimetry(["fuse", csv]).out)
-    }
-
-    @Test("NDJSON keys that change from line to line at the same place and length are read by their own names")
-    func ndjsonKeysThatChange() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let csv = try dir.file("small.csv", Self.small)
-        // The reader remembers each place's key from the line before: `gps_vacc_m` and `true_alt_m` trade places
-        // (10 bytes each), and `pressure_kpa` differs from `pressure_hpa` in its tenth byte only.
-        let ndjson = try dir.file(
-            "keys.ndjson",
-            """
-            {"t":0,"pressure_hpa":1000.00,"gps_alt_m":110.0,"gps_vacc_m":5,"true_alt_m":111}
-            {"t":1,"pressure_kpa":100.001,"gps_alt_m":112.0,"true_alt_m":111,"gps_vacc_m":5}
-            {"t":2,"pressure_hpa":999.99,"gps_alt_m":null,"true_alt_m":111}
-            {"t":3,"gps_alt_m":109.0,"gps_vacc_m":4,"true_alt_m":111}
-            {"t":4,"true_alt_m":111}
-
-            """)
+        let ndjson = try dir.file("small.ndjson", text)
         #expect(runAltimetry(["fuse", ndjson]).out == runAltimetry(["fuse", csv]).out)
     }
 
