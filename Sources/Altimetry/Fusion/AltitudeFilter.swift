@@ -350,7 +350,7 @@ public struct AltitudeFilter: Sendable {
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps
-        e.status = faults?.status ?? []
+        if case .some(let monitor) = faults { e.status = monitor.status }
         return e
     }
 

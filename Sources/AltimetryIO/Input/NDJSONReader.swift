@@ -314,10 +314,10 @@ struct NDJSONReader: RowReader {
     ) -> (InputField?, Int) {
         let count = member.keyEnd - member.keyStart
         if member.keyIsPlain, position < lastKeys.count, lastKeys[position].length == count,
+            let line = bytes.baseAddress,
             lastKeyBytes.withUnsafeBytes({ cached in
-                Self.equalBytes(
-                    UnsafeRawBufferPointer(rebasing: cached[(position * Self.keySlot)...]),
-                    UnsafeRawBufferPointer(rebasing: bytes[member.keyStart..<member.keyEnd]))
+                cached.baseAddress.map { memcmp($0 + position * Self.keySlot, line + member.keyStart, count) == 0 }
+                    ?? false
             })
         {
             return (lastKeys[position].field, lastKeys[position].passThrough)
@@ -344,24 +344,6 @@ struct NDJSONReader: RowReader {
             (position * Self.keySlot)..<(position * Self.keySlot + min(keyBytes.count, Self.keySlot)),
             with: keyBytes.prefix(Self.keySlot))
         return (field, passThrough)
-    }
-
-    /// Whether `b` is a prefix of `a`, compared eight bytes at a time (keys are short: a call to `memcmp` cost
-    /// more than the comparison).
-    @inline(__always)
-    private static func equalBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard b.count <= a.count else { return false }
-        var k = 0
-        while b.count - k >= 8 {
-            let x = a.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            guard x == b.loadUnaligned(fromByteOffset: k, as: UInt64.self) else { return false }
-            k += 8
-        }
-        while k < b.count {
-            guard a[k] == b[k] else { return false }
-            k += 1
-        }
-        return true
     }
 
     private static func passThroughValue(_ bytes: UnsafeRawBufferPointer, _ member: FlatJSONObject.Member)
