@@ -230,12 +230,14 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// larger than 64 has no bit set, and its predictions take the dense sums throughout.
     static func diagonalRows(of transition: Matrix) -> UInt64 {
         let n = transition.rows
-        guard n <= 64, transition.columns == n else { return 0 }
+        guard n <= 64, transition.columns == n, transition.elements.count == n * n else { return 0 }
         var diagonal: UInt64 = 0
-        for i in 0..<n {
-            var offDiagonal = false
-            for k in 0..<n where k != i { offDiagonal = offDiagonal || transition[i, k] != 0 }
-            if !offDiagonal { diagonal |= 1 &<< UInt64(i) }
+        transition.elements.withUnsafeBufferPointer { f in
+            for i in 0..<n {
+                var offDiagonal = false
+                for k in 0..<n where k != i { offDiagonal = offDiagonal || f[i &+ k &* n] != 0 }
+                if !offDiagonal { diagonal |= 1 &<< UInt64(i) }
+            }
         }
         return diagonal
     }
