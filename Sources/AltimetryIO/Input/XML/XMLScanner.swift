@@ -138,9 +138,7 @@ struct XMLScanner {
                 let (end, references) = Self.find(UInt8(ascii: "<"), orEnd: n, from: start, in: base, noting: 0)
                 position = end
                 if depth == 0 {
-                    for k in start..<position where !Self.isSpace(bytes[k]) {
-                        throw Failure(offset: k, message: "text outside the root element; expected only markup there")
-                    }
+                    try checkOutsideRoot(start..<position)
                     continue
                 }
                 if references { try checkReferences(start..<position) }
@@ -151,39 +149,56 @@ struct XMLScanner {
             let second = position + 1 < n ? bytes[position + 1] : 0
             if second == UInt8(ascii: "/") { return try endTag() }
             if second != UInt8(ascii: "!") && second != UInt8(ascii: "?") { return try startTag() }
-            if starts(with: "<!--") {
-                guard let end = find("-->", from: position + 4) else {
-                    throw Failure(offset: position, message: "an unclosed comment; expected -->")
-                }
-                position = end + 3
-                continue
-            }
-            if starts(with: "<?") {
-                guard let end = find("?>", from: position + 2) else {
-                    throw Failure(offset: position, message: "an unclosed processing instruction; expected ?>")
-                }
-                position = end + 2
-                continue
-            }
-            if starts(with: "<![CDATA[") {
-                guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
-                guard let end = find("]]>", from: position + 9) else {
-                    throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
-                }
-                let range = (position + 9)..<end
-                eventStart = position
-                position = end + 3
-                return .text(range, hasReferences: false)
-            }
-            if starts(with: "<!DOCTYPE") {
-                guard !sawRoot else { throw Failure(offset: position, message: "a DOCTYPE after the root element") }
-                try skipDoctype()
-                continue
-            }
-            throw Failure(
-                offset: position,
-                message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+            if let text = try declaration() { return text }
         }
+        try checkEnd()
+        return nil
+    }
+
+    /// Reads the comment, processing instruction, CDATA section or DOCTYPE at `position` (a `<` followed by `!`
+    /// or `?`): a CDATA section's text, nil for the others (passed over).
+    ///
+    /// Out of line, so the loop over tags and text (`next`) stays small enough to have its tags read inline.
+    @inline(never)
+    private mutating func declaration() throws(Failure) -> Event? {
+        if starts(with: "<!--") {
+            guard let end = find("-->", from: position + 4) else {
+                throw Failure(offset: position, message: "an unclosed comment; expected -->")
+            }
+            position = end + 3
+            return nil
+        }
+        if starts(with: "<?") {
+            guard let end = find("?>", from: position + 2) else {
+                throw Failure(offset: position, message: "an unclosed processing instruction; expected ?>")
+            }
+            position = end + 2
+            return nil
+        }
+        if starts(with: "<![CDATA[") {
+            guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
+            guard let end = find("]]>", from: position + 9) else {
+                throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
+            }
+            let range = (position + 9)..<end
+            eventStart = position
+            position = end + 3
+            return .text(range, hasReferences: false)
+        }
+        if starts(with: "<!DOCTYPE") {
+            guard !sawRoot else { throw Failure(offset: position, message: "a DOCTYPE after the root element") }
+            try skipDoctype()
+            return nil
+        }
+        throw Failure(
+            offset: position,
+            message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+    }
+
+    /// Checks that the document, at its end, is complete: the root element was read and closed.
+    @inline(never)
+    private func checkEnd() throws(Failure) {
+        let n = bytes.count
         if let innermost = innermost {
             throw Failure(
                 offset: n,
@@ -192,7 +207,14 @@ struct XMLScanner {
             )
         }
         guard sawRoot else { throw Failure(offset: n, message: "no root element; expected an XML document") }
-        return nil
+    }
+
+    /// The failure at the first byte of `range` (text outside the root) that is not white space, if any.
+    @inline(never)
+    private func checkOutsideRoot(_ range: Range<Int>) throws(Failure) {
+        for k in range where !Self.isSpace(bytes[k]) {
+            throw Failure(offset: k, message: "text outside the root element; expected only markup there")
+        }
     }
 
     /// Reads a start tag at `position` (a `<` followed by neither `/`, `!` nor `?`).
