@@ -119,8 +119,7 @@ public struct FilterRun: Sendable, Equatable, Codable {
         _ = KalmanFilter<BlockDiagonalModel>.predictKernel(
             stateCount: stateCount, transition: transition,
             processNoise: processNoise, mean: previousMean,
-            covariance: previousCovariance,
-            diagonalRows: KalmanFilter<BlockDiagonalModel>.diagonalRows(of: transition), step: &step)
+            covariance: previousCovariance, step: &step)
         let input = inputs[epoch]
         if input != 0 { step.mean.elements[Int(inputStates[epoch])] += input }
     }

@@ -11,8 +11,6 @@ struct FilterWorkspace: Sendable {
     var processNoise: Matrix
     /// The step dt that `transition` and `processNoise` were computed for; NaN when they are stale.
     var discretizedStep: Seconds = .nan
-    /// The rows of `transition` that are zero off the diagonal (`KalmanFilter.diagonalRows(of:)`).
-    var diagonalRows: UInt64 = 0
     /// The candidate state and the n x n scratch shared by predicts and updates.
     var step: StepWorkspace
     /// The previous time, mean and covariance, for rolling back a `process` call whose update failed.

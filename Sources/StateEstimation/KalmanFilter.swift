@@ -149,7 +149,6 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
                 workspace.processNoise = Matrix(rows: n, columns: n)
                 throw .dimensionMismatch(.processNoise, expected: "\(n)x\(n)", actual: actual)
             }
-            workspace.diagonalRows = Self.diagonalRows(of: workspace.transition)
             workspace.discretizedStep = dt
         }
         // x⁻ = F x and P⁻ = F P Fᵀ + Q (lower triangle of Q read, result exactly symmetric), into the step's
@@ -158,7 +157,7 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
         guard
             Self.predictKernel(
                 stateCount: n, transition: workspace.transition, processNoise: workspace.processNoise,
-                mean: mean, covariance: covariance, diagonalRows: workspace.diagonalRows, step: &workspace.step)
+                mean: mean, covariance: covariance, step: &workspace.step)
         else {
             if !workspace.transition.allElementsFinite {
                 workspace.discretizedStep = .nan
@@ -191,12 +190,10 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
     /// uniqueness check per buffer per call) cost more than the arithmetic. Only P⁻'s lower triangle is
     /// computed and checked; the upper one is its mirror image.
     ///
-    /// `diagonalRows` is `diagonalRows(of: transition)`, found once per F rather than once per step.
-    ///
     /// - Precondition: F, Q, P are n x n and x is n x 1 (the caller checked F and Q; x and P are the filter's).
     static func predictKernel(
         stateCount n: Int, transition: Matrix, processNoise: Matrix, mean: Matrix,
-        covariance: Matrix, diagonalRows: UInt64, step: inout StepWorkspace
+        covariance: Matrix, step: inout StepWorkspace
     ) -> Bool {
         precondition(
             transition.elements.count == n * n && processNoise.elements.count == n * n
@@ -212,10 +209,10 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
                                 step.covariance.elements.withUnsafeMutableBufferPointer { c in
                                     // A constant n lets the optimiser unroll the loops for the usual small states.
                                     switch n {
-                                    case 3: predictLoops(3, diagonalRows, f, q, x, p, predicted, w, c)
-                                    case 4: predictLoops(4, diagonalRows, f, q, x, p, predicted, w, c)
-                                    case 5: predictLoops(5, diagonalRows, f, q, x, p, predicted, w, c)
-                                    default: predictLoops(n, diagonalRows, f, q, x, p, predicted, w, c)
+                                    case 3: predictLoops(3, f, q, x, p, predicted, w, c)
+                                    case 4: predictLoops(4, f, q, x, p, predicted, w, c)
+                                    case 5: predictLoops(5, f, q, x, p, predicted, w, c)
+                                    default: predictLoops(n, f, q, x, p, predicted, w, c)
                                     }
                                 }
                             }
@@ -224,22 +221,6 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
                 }
             }
         }
-    }
-
-    /// The rows of F that are zero off the diagonal, as a mask: bit i set for row i (a NaN is not zero). A state
-    /// larger than 64 has no bit set, and its predictions take the dense sums throughout.
-    static func diagonalRows(of transition: Matrix) -> UInt64 {
-        let n = transition.rows
-        guard n <= 64, transition.columns == n, transition.elements.count == n * n else { return 0 }
-        var diagonal: UInt64 = 0
-        transition.elements.withUnsafeBufferPointer { f in
-            for i in 0..<n {
-                var offDiagonal = false
-                for k in 0..<n where k != i { offDiagonal = offDiagonal || f[i &+ k &* n] != 0 }
-                if !offDiagonal { diagonal |= 1 &<< UInt64(i) }
-            }
-        }
-        return diagonal
     }
 
     /// Checks a covariance given from outside and returns it exactly symmetric.
@@ -281,14 +262,22 @@ public struct KalmanFilter<Model: StateSpaceModel>: Sendable {
 /// sum's value to the bit whenever the dense sum is finite: its other terms are ±0, and a sum that starts at +0 is
 /// never −0 (an exact cancellation rounds to +0), so adding ±0 changes nothing. (Where a dense term is infinity
 /// times zero the dense sum is NaN and this one need not be; P and x are finite, so that takes an overflow.)
-/// Bit i of `diagonal` says that row i is such a row (`KalmanFilter.diagonalRows(of:)`).
 @inline(__always)
 private func predictLoops(
-    _ n: Int, _ diagonal: UInt64, _ f: UnsafeBufferPointer<Double>, _ q: UnsafeBufferPointer<Double>,
-    _ x: UnsafeBufferPointer<Double>, _ p: UnsafeBufferPointer<Double>,
-    _ predicted: UnsafeMutableBufferPointer<Double>, _ w: UnsafeMutableBufferPointer<Double>,
-    _ c: UnsafeMutableBufferPointer<Double>
+    _ n: Int, _ f: UnsafeBufferPointer<Double>, _ q: UnsafeBufferPointer<Double>, _ x: UnsafeBufferPointer<Double>,
+    _ p: UnsafeBufferPointer<Double>, _ predicted: UnsafeMutableBufferPointer<Double>,
+    _ w: UnsafeMutableBufferPointer<Double>, _ c: UnsafeMutableBufferPointer<Double>
 ) -> Bool {
+    // Bit i set: row i of F is zero off the diagonal (a NaN is not zero). Larger states than 64 take the dense
+    // sums throughout (no bit set).
+    var diagonal: UInt64 = 0
+    if n <= 64 {
+        for i in 0..<n {
+            var offDiagonal = false
+            for k in 0..<n where k != i { offDiagonal = offDiagonal || f[i &+ k &* n] != 0 }
+            if !offDiagonal { diagonal |= 1 &<< UInt64(i) }
+        }
+    }
     @inline(__always) func isDiagonal(_ i: Int) -> Bool { diagonal & (1 &<< UInt64(i & 63)) != 0 }
     var finite = true
     // x⁻ᵢ = Σₖ Fᵢₖ xₖ
