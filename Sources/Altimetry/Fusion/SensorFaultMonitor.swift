@@ -50,8 +50,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// What the last reading did (reset by `beginReading()`).
     public internal(set) var status: AltitudeFilterStatus = []
 
-    /// The lifts kept for the steadiness test (`isSteady`): 64 fixes, about one correlation time τ of the GPS error
-    /// at 1 Hz.
+    /// The accepted fixes' lifts kept for the consistency reset's steadiness test (`isSteady`): 64 fixes, about one
+    /// correlation time τ of the GPS error at 1 Hz, where a receiver's fading cold start shows against e's change. A
+    /// refused run keeps 16: over 64, a long τ's small allowance held a real drive's refused runs off (Docs/model.md).
     static let liftCount = 64
     let faultSpeed: Double
     let stuckTime: Double
@@ -179,7 +180,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         /// The residuals r = z − k h₀(U) of the last 16 refused fixes.
         var residuals = RecentValues()
         /// The lifts (fix less pressure altitude) of the last 16 refused fixes.
-        var lifts = RecentValues(capacity: SensorFaultMonitor.liftCount)
+        var lifts = RecentValues()
 
         mutating func add(_ innovation: Double, residual: Double, lift: Double, at time: Double) {
             if count == 0 { startTime = time }
@@ -225,9 +226,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     }
 
     /// Whether the fixes have stopped moving against the barometer: of their lifts (fix less pressure altitude,
-    /// which any real motion leaves alone), the newer half's median within 3 sigmas of the older half's, the sigma
+    /// which any real motion leaves alone), the newer half's median within 2 sigmas of the older half's, the sigma
     /// being what the correlated GPS error changes over half their span, σ_e √(2 (1 − exp(−Δ/τ))), with the white
-    /// noise of the two halves' medians.
+    /// noise of the two halves' medians; over the last 16 lifts and over all kept (64 for the accepted fixes).
     ///
     /// A receiver's cold-start offset that fades over a minute or two is still moving: a reset to its median
     /// then leaves the rest of the fade to be learned as slowly as a GPS error (ten minutes for 60 m). Waiting until
