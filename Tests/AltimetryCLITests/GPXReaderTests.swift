@@ -177,4 +177,38 @@ struct GPXReaderTests {
         let row = try #require(try GPXReader.table(data, file: "x.gpx").rows.first)
         #expect(row.gpsAltitude == 12 && row.time == 1_714_564_800)
     }
+
+    @Test("Values in pieces or with references (comments, CDATA, &#N;) read as if written plainly, times as written")
+    func valuesInPieces() throws {
+        func point(_ ele: String, _ time: String, _ atemp: String) -> String {
+            "<trkpt lat=\"46.5\" lon=\"7.9\"><ele>\(ele)</ele><time>\(time)</time><extensions>"
+                + "<gpxtpx:TrackPointExtension><gpxtpx:atemp>\(atemp)</gpxtpx:atemp></gpxtpx:TrackPointExtension>"
+                + "</extensions></trkpt>\n"
+        }
+        let plain = Self.gpx(
+            point("1200.5", "2024-05-01T12:00:00Z", "12.5") + point(" 1201 ", "2024-05-01T12:00:01.5Z", "-3")
+                + point("1202", "2024-05-01T12:00:02Z", "4"))
+        let pieces = Self.gpx(
+            point("12<!-- c -->00.5", "2024-05-01T12:00:00&#x5A;", "1<![CDATA[2]]>.5")
+                + point(" &#49;2<!---->01 ", "2024-05-01<![CDATA[T12]]>:00:01.5Z", "&#45;3")
+                + point("<![CDATA[1202]]>", "&#50;024-05-01T12:00:02Z", "<!-- x -->4"))
+        let a = try GPXReader.table(plain, file: "a.gpx")
+        let b = try GPXReader.table(pieces, file: "a.gpx")
+        #expect(a.rows.map(\.gpsAltitude) == [1200.5, 1201, 1202])
+        let kelvin: [Double?] = [12.5, -3, 4].map { $0 + 273.15 }
+        #expect(a.rows.map(\.temperature) == kelvin)
+        #expect(a.rows.map(\.time) == [1_714_564_800, 1_714_564_801.5, 1_714_564_802])
+        #expect(b.rows.map(\.gpsAltitude) == a.rows.map(\.gpsAltitude))
+        #expect(b.rows.map(\.temperature) == a.rows.map(\.temperature))
+        #expect(b.rows.map(\.time) == a.rows.map(\.time))
+        let texts = try #require(b.timeTexts)
+        let written = ["2024-05-01T12:00:00Z", "2024-05-01T12:00:01.5Z", "2024-05-01T12:00:02Z"]
+        #expect((0..<texts.count).map { texts[$0] } == written)
+        // A bad value in pieces is named as decoded.
+        #expect {
+            try GPXReader.table(Self.gpx(point("1<!-- c -->x&#50;", "2024-05-01T12:00:00Z", "1")), file: "m.gpx")
+        } throws: { error in
+            "\(error)".contains("found ele '1x2'")
+        }
+    }
 }

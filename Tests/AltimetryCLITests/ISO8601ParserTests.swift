@@ -200,4 +200,34 @@ struct ISO8601ParserTests {
         #expect(parser.text(1_714_564_800) == "2024-05-01T12:00:00Z")
         #expect(parser.text(1_714_564_800.25) == "2024-05-01T12:00:00.250Z")
     }
+
+    @Test("Day numbers and dates agree with a walk through the calendar, a day at a time, in years 0000-9999")
+    func daysAgainstACalendarWalk() {
+        // The walk knows only the month lengths and the leap rule; it covers the first and last centuries, and a
+        // full 400-year cycle around 1970, every day.
+        func days(in month: Int, of year: Int) -> Int {
+            if month == 2 { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28 }
+            return [4, 6, 9, 11].contains(month) ? 30 : 31
+        }
+        // 719,528 days from 0000-01-01 to 1970-01-01; 2,932,896 from 1970-01-01 to 9999-12-31.
+        for (firstYear, lastYear, firstDay) in [(0, 100, -719_528), (1800, 2200, -62_091), (9900, 9999, 2_896_373)] {
+            var n = firstDay
+            var failures = 0
+            for year in firstYear...lastYear {
+                for month in 1...12 {
+                    for day in 1...days(in: month, of: year) {
+                        let civil = ISO8601Parser.civilFromDays(n)
+                        if ISO8601Parser.daysFromCivil(year: year, month: month, day: day) != n
+                            || civil != (year, month, day)
+                        {
+                            failures += 1
+                            if failures < 5 { Issue.record("\(year)-\(month)-\(day) is day \(n); got \(civil)") }
+                        }
+                        n += 1
+                    }
+                }
+            }
+            #expect(failures == 0)
+        }
+    }
 }

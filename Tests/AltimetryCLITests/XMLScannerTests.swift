@@ -80,6 +80,63 @@ struct XMLScannerTests {
         }
     }
 
+    @Test("The word-at-a-time name end is where a byte loop over isNameByte stops: every byte at every place in a word")
+    func nameEndAgainstALoop() {
+        // Each byte value after 0 to 8 name bytes, then name bytes: the first stop is that byte, or none.
+        for value in 0...255 {
+            for place in 0...8 {
+                let text = Array(repeating: UInt8(ascii: "a"), count: place) + [UInt8(value)]
+                    + Array("b1-.:_é".utf8)
+                var expected = 0
+                while expected < text.count && XMLScanner.isNameByte(text[expected]) { expected += 1 }
+                let found = text.withUnsafeBytes { XMLScanner.nameEnd(from: 0, to: text.count, in: $0.baseAddress!) }
+                #expect(found == expected, "byte \(value) after \(place) name bytes")
+            }
+        }
+        // Random mixes of name bytes and others, from random offsets, ending anywhere (the last 7 bytes go one
+        // at a time; a load past `end` would read the guard bytes, which are name bytes, and go too far).
+        var random = SeededGenerator(seed: 44)
+        let alphabet = Array("aZ09-._:\u{7F}/>= \t\n\"'<&@[`{".utf8) + [0x80, 0xC3, 0xA9, 0xFF, 0x00, 0x40, 0x5B, 0x60]
+        for trial in 0..<4_000 {
+            let text = Self.bytes(Int(random.next() % 41), from: alphabet, &random)
+            let start = text.isEmpty ? 0 : Int(random.next() % UInt64(text.count + 1))
+            var expected = start
+            while expected < text.count && XMLScanner.isNameByte(text[expected]) { expected += 1 }
+            let guarded = text + Array(repeating: UInt8(ascii: "a"), count: 8)
+            let found = guarded.withUnsafeBytes {
+                XMLScanner.nameEnd(from: start, to: text.count, in: $0.baseAddress!)
+            }
+            #expect(found == expected, "trial \(trial): \(text) from \(start)")
+        }
+    }
+
+    @Test("localName and name say what a comparison of strings says")
+    func namesAgainstStrings() throws {
+        let names = [
+            "ele", "gpxtpx:ele", "xele", "el", "ele:", ":ele", "a:b:ele", "extensions", "ns3:extensions",
+            "extension", "gpxtpx:TrackPointExtension", "TrackPointExtension", "atemp", "g:atemp", "Xatemp", "",
+        ]
+        for written in names {
+            let data = Data(("<" + (written.isEmpty ? "r" : written) + "/>").utf8)
+            try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+                var scanner = try XMLScanner(bytes)
+                guard case .start(let range, _) = try scanner.next() else {
+                    Issue.record("no start tag in \(written)")
+                    return
+                }
+                let name = scanner.string(range)
+                let local = name.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                #expect(scanner.localName(range, is: "ele") == (local == "ele"), "\(name)")
+                #expect(scanner.localName(range, is: "extensions") == (local == "extensions"), "\(name)")
+                #expect(scanner.localName(range, is: "atemp") == (local == "atemp"), "\(name)")
+                #expect(
+                    scanner.localName(range, is: "TrackPointExtension") == (local == "TrackPointExtension"), "\(name)")
+                #expect(scanner.name(range, is: "ele") == (name == "ele"), "\(name)")
+                #expect(scanner.name(range, is: "extensions") == (name == "extensions"), "\(name)")
+            }
+        }
+    }
+
     @Test("Word-at-a-time equality says what a byte-by-byte comparison says, for names of 0 to 40 bytes")
     func equalAgainstALoop() {
         var random = SeededGenerator(seed: 42)

@@ -50,6 +50,10 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// What the last reading did (reset by `beginReading()`).
     public internal(set) var status: AltitudeFilterStatus = []
 
+    /// The accepted fixes' lifts kept for the consistency reset's steadiness test (`isSteady`): 64 fixes, about one
+    /// correlation time τ of the GPS error at 1 Hz, where a receiver's fading cold start shows against e's change. A
+    /// refused run keeps 16: over 64, a long τ's small allowance held a real drive's refused runs off (Docs/model.md).
+    static let liftCount = 64
     let faultSpeed: Double
     let stuckTime: Double
     let lockoutTime: Double
@@ -85,7 +89,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// The residuals of the last 16 accepted fixes.
     var recent = RecentValues()
     /// The lifts (fix less pressure altitude) of the last 16 accepted fixes.
-    var recentLifts = RecentValues()
+    var recentLifts = RecentValues(capacity: SensorFaultMonitor.liftCount)
     /// The consistency test's weighted sum of normalised innovations, its sum of squared weights, and its time.
     var consistencySum = 0.0
     var consistencyWeight = 0.0
@@ -93,9 +97,15 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
 
     /// The last 16 values of a series, a ring, with their median, spread and the time they span.
     struct RecentValues: Sendable, Equatable, Codable {
-        var values = [Double](repeating: 0, count: 16)
-        var times = [Double](repeating: 0, count: 16)
+        var values: [Double]
+        var times: [Double]
         var count = 0
+
+        /// An empty ring of `capacity` values.
+        init(capacity: Int = 16) {
+            values = [Double](repeating: 0, count: capacity)
+            times = [Double](repeating: 0, count: capacity)
+        }
 
         mutating func add(_ value: Double, at time: Double) {
             values[count % values.count] = value
@@ -105,10 +115,14 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
 
         /// The medians of the older and the newer half of the values kept, in order of arrival (both the median of
         /// all with fewer than 4).
-        var halves: (older: Double, newer: Double) {
-            let n = min(count, values.count)
+        var halves: (older: Double, newer: Double) { halves(ofLast: values.count) }
+
+        /// The medians of the older and the newer half of the last `m` values kept (all of them if fewer), in order
+        /// of arrival; both the median of all with fewer than 4.
+        func halves(ofLast m: Int) -> (older: Double, newer: Double) {
+            let n = min(count, values.count, m)
             guard n >= 4 else { return (self.median, self.median) }
-            // In order of arrival: the oldest kept is at `count - n` modulo the ring's size.
+            // In order of arrival: the oldest of the last n is at `count - n` modulo the ring's size.
             let ordered = (0..<n).map { values[(count - n + $0) % values.count] }
             func median(_ v: ArraySlice<Double>) -> Double {
                 let s = v.sorted()
@@ -117,18 +131,14 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             return (median(ordered[..<(n / 2)]), median(ordered[(n / 2)...]))
         }
 
-        /// The median of the newer half less that of the older half.
-        var drift: Double {
-            let h = halves
-            return h.newer - h.older
-        }
-
         /// Seconds from the oldest value kept to the newest.
-        var span: Double {
-            guard count > 1 else { return 0 }
-            let newest = times[(count - 1) % times.count]
-            let oldest = count > times.count ? times[count % times.count] : times[0]
-            return newest - oldest
+        var span: Double { span(ofLast: values.count) }
+
+        /// Seconds from the oldest of the last `m` values kept (all of them if fewer) to the newest.
+        func span(ofLast m: Int) -> Double {
+            let n = min(count, values.count, m)
+            guard n > 1 else { return 0 }
+            return times[(count - 1) % times.count] - times[(count - n) % times.count]
         }
 
         var median: Double {
@@ -216,19 +226,25 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     }
 
     /// Whether the fixes have stopped moving against the barometer: of their lifts (fix less pressure altitude,
-    /// which any real motion leaves alone), the newer half's median within 3 sigmas of the older half's, the sigma
+    /// which any real motion leaves alone), the newer half's median within 2 sigmas of the older half's, the sigma
     /// being what the correlated GPS error changes over half their span, σ_e √(2 (1 − exp(−Δ/τ))), with the white
-    /// noise of the two halves' medians.
+    /// noise of the two halves' medians; over the last 16 lifts and over all kept (64 for the accepted fixes).
     ///
     /// A receiver's cold-start offset that fades over a minute or two is still moving: a reset to its median
     /// then leaves the rest of the fade to be learned as slowly as a GPS error (ten minutes for 60 m). Waiting until
     /// the fixes hold still puts the level where they settle. The lifts, not the residuals against the filter,
     /// which partly follows a fade and hides it.
-    func isSteady(_ residuals: RecentValues) -> Bool {
-        let half = residuals.span / 2
-        let n = Double(max(2, min(residuals.count, residuals.values.count)))
-        let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
-        return residuals.drift * residuals.drift <= 4 * change
+    func isSteady(_ lifts: RecentValues) -> Bool {
+        // Over the last 16 lifts, which see a change of the last few seconds, and over all kept, which see a fade
+        // too slow for 16.
+        for m in [16, lifts.values.count] {
+            let half = lifts.span(ofLast: m) / 2
+            let n = Double(max(2, min(lifts.count, lifts.values.count, m)))
+            let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
+            let h = lifts.halves(ofLast: m)
+            if (h.newer - h.older) * (h.newer - h.older) > 4 * change { return false }
+        }
+        return true
     }
 
     /// Whether the level difference `shift` (metres) between recent fixes and the filter, the median of `residuals`,
@@ -389,7 +405,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             // The run's fixes are the new datum's, not the filter's error: the next accepted fix starts afresh.
             run = RefusedRun()
             recent = RecentValues()
-            recentLifts = RecentValues()
+            recentLifts = RecentValues(capacity: Self.liftCount)
             return .reanchorGPS(jump: jump)
         }
         guard time - run.startTime >= lockoutTime, run.count >= 5, run.agrees, isSteady(run.lifts),
@@ -404,7 +420,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         status.insert(.reset)
         run = RefusedRun()
         recent = RecentValues()
-        recentLifts = RecentValues()
+        recentLifts = RecentValues(capacity: Self.liftCount)
         acceptedSinceReset = 0
         establishedSince = nil
         lastAcceptedTime = nil

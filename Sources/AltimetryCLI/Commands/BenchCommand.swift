@@ -24,7 +24,9 @@ public struct BenchCommand: Command {
                 help: "Trials of the static calibration (default 2000: the error std to ±1.6 %)."),
             .init(
                 "throughput-rows", .value, placeholder: "N", help: "Rows for the throughput figure (default 1000000)."),
-            .init("scenario", .value, placeholder: "NAME", help: "Run only this scenario (default: all)."),
+            .init(
+                "scenario", .value, placeholder: "NAME",
+                help: "Run only this scenario (default: all); with --stress, a stress scenario."),
             .init(
                 "stress", .flag,
                 help: "Run the stress scenarios instead: hot and cold columns, cold start, dropout, sensor faults."),
@@ -37,6 +39,8 @@ public struct BenchCommand: Command {
     var throughputRows: Int
     var model: ModelOptions
     var scenario: ScenarioName?
+    /// The one stress scenario to run (`--stress --scenario NAME`); nil runs them all.
+    var stressScenario: StressScenarioName?
     var stress: Bool
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
@@ -48,7 +52,14 @@ public struct BenchCommand: Command {
         throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
         model = try ModelOptions(arguments)
         stress = arguments.flags.contains("stress")
-        if let name = arguments.values["scenario"] {
+        if let name = arguments.values["scenario"], stress {
+            guard let known = StressScenarioName(rawValue: name) else {
+                throw UsageError(
+                    "unknown stress scenario '\(name)'; known: "
+                        + StressScenarioName.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            stressScenario = known
+        } else if let name = arguments.values["scenario"] {
             guard let known = ScenarioName(rawValue: name) else {
                 throw UsageError(
                     "unknown scenario '\(name)'; known: \(ScenarioName.allCases.map(\.rawValue).joined(separator: ", "))"
@@ -94,7 +105,9 @@ public struct BenchCommand: Command {
     func runStress(console: Console) -> ExitCode {
         let result: StressBenchmark
         do {
-            result = try StressBenchmark.run(trials: trials, seed: seed, parameters: try model.parameters())
+            result = try StressBenchmark.run(
+                trials: trials, seed: seed, parameters: try model.parameters(),
+                scenarios: stressScenario.map { [$0] } ?? StressScenarioName.allCases)
         } catch {
             console.writeError("error: the benchmark failed: \(error)\n")
             return .software

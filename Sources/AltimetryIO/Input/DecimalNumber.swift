@@ -24,19 +24,21 @@ enum DecimalNumber {
         }
         var digits = 0, fractionDigits = 0
         var mantissa: UInt64 = 0
+        // The offsets and counts stay within the bytes' count, so they wrap rather than check.
         while i < b && bytes[i] &- 48 <= 9 {
             mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
-            i += 1
-            digits += 1
+            i &+= 1
+            digits &+= 1
         }
         if i < b && bytes[i] == UInt8(ascii: ".") {
-            i += 1
+            i &+= 1
+            let first = i
             while i < b && bytes[i] &- 48 <= 9 {
                 mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48)
-                i += 1
-                digits += 1
-                fractionDigits += 1
+                i &+= 1
             }
+            fractionDigits = i &- first
+            digits &+= fractionDigits
         }
         guard digits > 0 else { return nil }
         if i == b && digits <= 19 && mantissa <= 1 << 53 {

@@ -48,6 +48,12 @@ package enum GPXReader {
     /// The elements whose text is a reading.
     enum Value { case ele, time, atemp }
 
+    /// Where a value's text is: a range of the document, or of the parser's `buffer` where it had to be decoded.
+    struct Text {
+        var range: Range<Int>
+        var decoded: Bool
+    }
+
     struct Parser {
         let file: String
         let elevationOption: ElevationSource?
@@ -55,11 +61,13 @@ package enum GPXReader {
         var document = GPXDocument()
         var table: InputTable
         var lines = LineCounter()
-        /// The value element being read, and the decoded text of the point's values, one after the other (emptied
-        /// at each point, not at each value): the value being read is `buffer[valueStart...]`.
+        /// The value element being read, its text and the number of text pieces read for it.
         var value: Value?
+        var valueText = Text(range: 0..<0, decoded: false)
+        var valuePieces = 0
+        /// The decoded text of the point's values that are not one piece of the document without references, one
+        /// after the other (emptied at each point, not at each value).
         var buffer: [UInt8] = []
-        var valueStart = 0
         /// Where the raw copy of the element being kept started, and its level.
         var captureStart = 0
         var captureLevel = 0
@@ -68,8 +76,8 @@ package enum GPXReader {
         var row = InputRow(line: 0, time: .nan)
         var point = GPXDocument.Point(latitude: 0..<0, longitude: 0..<0, content: 0..<0)
         var inPoint = false
-        /// The point's time text, as written (trimmed), in `buffer`.
-        var timeText = 0..<0
+        /// The point's time text, as written (trimmed).
+        var timeText = Text(range: 0..<0, decoded: false)
         var inTrack = false, inSegment = false
         /// The bad values of the point being read (`--skip-invalid`), and the last valid point's time in the track.
         var problems: InvalidRowCollector
@@ -98,7 +106,7 @@ package enum GPXReader {
                     case .start(let name, let selfClosing):
                         try start(name, level: scanner.depth + (selfClosing ? 1 : 0), scanner)
                     case .text(let range, let references):
-                        if value != nil { scanner.appendDecoded(range, hasReferences: references, to: &buffer) }
+                        if value != nil { appendValueText(range, hasReferences: references, scanner) }
                     case .end(let name):
                         try end(name, level: scanner.depth + 1, scanner)
                     }
@@ -130,6 +138,7 @@ package enum GPXReader {
             return InputError(file: file, line: line, column: (field, 0), message: message)
         }
 
+        @inline(__always)
         mutating func start(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
             switch level {
             case 1:
@@ -192,7 +201,34 @@ package enum GPXReader {
 
         mutating func startValue(_ name: Value) {
             value = name
-            valueStart = buffer.count
+            valueText = Text(range: 0..<0, decoded: false)
+            valuePieces = 0
+        }
+
+        /// Adds a piece of text to the value being read: a value of one piece without references is that piece
+        /// of the document, read where it is; any other (`1&#48;0`, text around a comment or CDATA) is decoded
+        /// into `buffer`, with the pieces before it.
+        mutating func appendValueText(_ range: Range<Int>, hasReferences: Bool, _ scanner: XMLScanner) {
+            defer { valuePieces += 1 }
+            if valuePieces == 0 && !hasReferences {
+                valueText = Text(range: range, decoded: false)
+                return
+            }
+            if !valueText.decoded {
+                let start = buffer.count
+                scanner.appendDecoded(valueText.range, hasReferences: false, to: &buffer)
+                valueText = Text(range: start..<buffer.count, decoded: true)
+            }
+            scanner.appendDecoded(range, hasReferences: hasReferences, to: &buffer)
+            valueText.range = valueText.range.lowerBound..<buffer.count
+        }
+
+        /// Calls `body` with the bytes of `text`, in the document of `scanner` or in `buffer`.
+        static func withBytes<T>(
+            _ text: Text, _ scanner: XMLScanner, _ buffer: [UInt8], _ body: (UnsafeRawBufferPointer) -> T
+        ) -> T {
+            guard text.decoded else { return body(UnsafeRawBufferPointer(rebasing: scanner.bytes[text.range])) }
+            return buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[text.range])) }
         }
 
         mutating func startPoint(_ scanner: XMLScanner) throws(InputError) {
@@ -237,9 +273,10 @@ package enum GPXReader {
                 latitude: valid?.0.1 ?? 0..<0, longitude: valid?.1.1 ?? 0..<0,
                 content: scanner.position..<scanner.position)
             inPoint = true
-            timeText = 0..<0
+            timeText = Text(range: 0..<0, decoded: false)
         }
 
+        @inline(__always)
         mutating func end(_ name: Range<Int>, level: Int, _ scanner: XMLScanner) throws(InputError) {
             if let kind = value, level >= 5 {
                 value = nil
@@ -276,19 +313,18 @@ package enum GPXReader {
 
         mutating func finishValue(_ kind: Value, _ scanner: XMLScanner) throws(InputError) {
             // Numbers and times are read from the bytes; a string is made only for messages.
-            let text = valueStart..<buffer.count
+            let text = valueText
             func found() -> String {
-                String(decoding: buffer[text], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                Self.withBytes(text, scanner, buffer) { String(decoding: $0, as: UTF8.self) }
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
             }
             switch kind {
             case .time:
-                let trimmed = buffer.withUnsafeBytes { raw in
-                    DecimalNumber.trimmed(UnsafeRawBufferPointer(rebasing: raw[text]))
-                }
-                let timeRange = (text.lowerBound + trimmed.lowerBound)..<(text.lowerBound + trimmed.upperBound)
-                let seconds = buffer.withUnsafeBytes { raw in
-                    ISO8601Parser.seconds(UnsafeRawBufferPointer(rebasing: raw[timeRange]))
-                }
+                let trimmed = Self.withBytes(text, scanner, buffer) { DecimalNumber.trimmed($0) }
+                let time = Text(
+                    range: (text.range.lowerBound + trimmed.lowerBound)..<(text.range.lowerBound + trimmed.upperBound),
+                    decoded: text.decoded)
+                let seconds = Self.withBytes(time, scanner, buffer) { ISO8601Parser.seconds($0) }
                 guard let seconds else {
                     try problems.report(
                         error(
@@ -298,9 +334,9 @@ package enum GPXReader {
                     return
                 }
                 row.time = seconds
-                timeText = timeRange
+                timeText = time
             case .atemp:
-                guard let celsius = number(text),
+                guard let celsius = Self.withBytes(text, scanner, buffer, DecimalNumber.parse),
                     ValueCheck.problem(.temperatureCelsius, celsius) == nil
                 else {
                     try problems.report(
@@ -312,7 +348,7 @@ package enum GPXReader {
                 }
                 row.temperature = celsius + 273.15
             case .ele:
-                guard let altitude = number(text), abs(altitude) < 20_000
+                guard let altitude = Self.withBytes(text, scanner, buffer, DecimalNumber.parse), abs(altitude) < 20_000
                 else {
                     try problems.report(
                         error(
@@ -337,11 +373,6 @@ package enum GPXReader {
             }
         }
 
-        /// The decimal number `buffer[text]` holds, or nil.
-        func number(_ text: Range<Int>) -> Double? {
-            buffer.withUnsafeBytes { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: $0[text])) }
-        }
-
         mutating func finishPoint(_ scanner: XMLScanner) throws(InputError) {
             guard inPoint else { return }
             inPoint = false
@@ -353,7 +384,7 @@ package enum GPXReader {
                     try problems.report(
                         error(
                             scanner, field: "time",
-                            "time went backwards: found \(String(decoding: buffer[timeText], as: UTF8.self)) before "
+                            "time went backwards: found \(Self.withBytes(timeText, scanner, buffer) { String(decoding: $0, as: UTF8.self) }) before "
                                 + "the previous point; expected times that never decrease"))
                 } else {
                     lastTime = row.time
@@ -361,7 +392,7 @@ package enum GPXReader {
             }
             problems.finish(&row, skipped: &table.skipped)
             table.rows.append(row)
-            buffer.withUnsafeBytes { table.timeTexts?.append(utf8: UnsafeRawBufferPointer(rebasing: $0[timeText])) }
+            Self.withBytes(timeText, scanner, buffer) { table.timeTexts?.append(utf8: $0) }
             guard row.latitude != nil else { return }
             document.points.append(point)
             let track = document.tracks.count - 1

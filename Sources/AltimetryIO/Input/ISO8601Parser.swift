@@ -113,27 +113,34 @@ package struct ISO8601Parser: Sendable {
     /// Years are counted from March, so the leap day ends a year: era = ⌊y / 400⌋, yoe = y − 400·era,
     /// doy = ⌊(153·m′ + 2) / 5⌋ + d − 1 with m′ = month − 3 (mod 12), doe = 365·yoe + ⌊yoe/4⌋ − ⌊yoe/100⌋ + doy,
     /// and the result era·146097 + doe − 719468.
+    ///
+    /// For the dates the parser reads (years 0000-9999, months 1-12, days 1-31) nothing can overflow, so the
+    /// arithmetic wraps rather than checks, and what is never negative (the year of the era, the day of the year)
+    /// is divided unsigned, which costs fewer instructions than a signed division.
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let shiftedMonth = month > 2 ? month - 3 : month + 9
-        let doy = (153 * shiftedMonth + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        let y = month <= 2 ? year &- 1 : year
+        let era = (y >= 0 ? y : y &- 399) / 400
+        let yoe = UInt(bitPattern: y &- era &* 400)
+        let shiftedMonth = UInt(bitPattern: month > 2 ? month &- 3 : month &+ 9)
+        let doy = (153 &* shiftedMonth &+ 2) / 5 &+ UInt(bitPattern: day) &- 1
+        let doe = yoe &* 365 &+ yoe / 4 &- yoe / 100 &+ doy
+        return era &* 146_097 &+ Int(bitPattern: doe) &- 719_468
     }
 
     /// The date of the day `days` after 1970-01-01 (Hinnant's `civil_from_days`, the inverse of `daysFromCivil`).
+    ///
+    /// For the days `write` writes (years 0000-9999) nothing can overflow; as in `daysFromCivil`, the arithmetic
+    /// wraps and the day of the era (0-146096) and what follows from it are divided unsigned.
     static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let z = days &+ 719_468
+        let era = (z >= 0 ? z : z &- 146_096) / 146_097
+        let doe = UInt(bitPattern: z &- era &* 146_097)
+        let yoe = (doe &- doe / 1_460 &+ doe / 36_524 &- doe / 146_096) / 365
+        let doy = doe &- (365 &* yoe &+ yoe / 4 &- yoe / 100)
+        let mp = (5 &* doy &+ 2) / 153
+        let day = Int(bitPattern: doy &- (153 &* mp &+ 2) / 5 &+ 1)
+        let month = Int(bitPattern: mp < 10 ? mp &+ 3 : mp &- 9)
+        return (Int(bitPattern: yoe) &+ era &* 400 &+ (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The RFC 3339 text (UTC, `Z`) of a time in seconds since 1970, with milliseconds when it has a fraction.

@@ -105,17 +105,50 @@ final class InputFile {
         }
     }
 
-    /// Every remaining byte, for formats read whole (GPX).
+    /// Every remaining byte, for formats read whole (GPX, TCX, FIT).
+    ///
+    /// The bytes already held (at least the first chunk, so the byte order mark is dropped as for lines) are
+    /// copied into the result, and the rest is read straight into it: a regular file's size sizes the result
+    /// once, anything else grows it by doubling. The memory is neither zeroed nor copied again, and no line is
+    /// counted. A followed file is read to its current end.
     func readAll() throws(InputError) -> Data {
-        var data = Data()
-        // A regular file's size reserves the result once: appending chunk after chunk to a growing `Data` copies
-        // the file again at each growth, as much work as reading a GPX file's points.
+        if !reachedEnd && end - start < 3 { _ = try fill(atLeast: 3) }
+        let held = end - start
+        var capacity = max(held, 1 << 16)
         var status = stat()
-        if descriptor >= 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-            data.reserveCapacity(max(0, Int(status.st_size) - Int(offset)) + (end - start))
+        if descriptor >= 0, !reachedEnd, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+            // One byte beyond the size, so the end of a file that did not grow is found without growing the result.
+            capacity = max(capacity, held + max(0, Int(status.st_size) - Int(offset)) + 1)
         }
-        while let (bytes, _) = try nextLines(approximateBytes: 1 << 20) { data.append(contentsOf: bytes) }
-        return data
+        guard var result = malloc(capacity) else { throw outOfMemory(capacity) }
+        if held > 0, let from = storage.baseAddress { result.copyMemory(from: from + start, byteCount: held) }
+        start = end
+        var count = held
+        while !reachedEnd {
+            if count == capacity {
+                guard let grown = realloc(result, 2 * capacity) else {
+                    free(result)
+                    throw outOfMemory(2 * capacity)
+                }
+                result = grown
+                capacity *= 2
+            }
+            let n = read(descriptor, result + count, capacity - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let message = String(cString: strerror(errno))
+                free(result)
+                throw InputError(file: name, message: "could not be read: \(message)", exitCode: .ioError)
+            }
+            if n == 0 { reachedEnd = true }
+            count += n
+            offset += UInt64(n)
+        }
+        return Data(bytesNoCopy: result, count: count, deallocator: .free)
+    }
+
+    private func outOfMemory(_ bytes: Int) -> InputError {
+        InputError(file: name, message: "could not be read: no memory for \(bytes) bytes", exitCode: .ioError)
     }
 
     /// The first byte that is not a blank or a line break, without consuming anything; nil for an empty input.

@@ -76,16 +76,41 @@ struct XMLScanner {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
+    /// The failure at `offset` saying `message`.
+    ///
+    /// Failures are made out of line, here and in the two functions below, so the loops that find none do not
+    /// carry the code (and the stack) that builds their messages.
+    @inline(never)
+    private func failure(_ offset: Int, _ message: StaticString) -> Failure {
+        Failure(offset: offset, message: "\(message)")
+    }
+
+    /// The failure at `offset` saying `before`, the name in `name`, then `after`.
+    @inline(never)
+    private func failure(
+        _ offset: Int, _ before: StaticString, _ name: Range<Int>, _ after: StaticString
+    ) -> Failure {
+        Failure(offset: offset, message: "\(before)\(string(name))\(after)")
+    }
+
+    /// The failure of an end tag naming `found` where the innermost open element is `expected`.
+    @inline(never)
+    private func mismatch(_ offset: Int, found: Range<Int>, expected: Range<Int>) -> Failure {
+        Failure(
+            offset: offset,
+            message: "found </\(string(found))> where </\(string(expected))> was expected; expected well-formed XML")
+    }
+
     /// Whether the local name (after the last `:`) of the name in `range` is `name`.
+    ///
+    /// The bytes are compared in words (`equal`), not one by one.
     @inline(__always)
     func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
-        guard range.count >= count else { return false }
-        let start = range.upperBound - count
-        if start > range.lowerBound && bytes[start - 1] != UInt8(ascii: ":") { return false }
-        let p = name.utf8Start
-        for k in 0..<count where bytes[start + k] != p[k] { return false }
-        return true
+        guard range.count >= count, count > 0, let base = bytes.baseAddress else { return false }
+        let start = range.upperBound &- count
+        if start > range.lowerBound && bytes[start &- 1] != UInt8(ascii: ":") { return false }
+        return Self.equal(base + start, UnsafeRawPointer(name.utf8Start), count: count)
     }
 
     /// Whether the name in `range` is exactly `name`.
@@ -97,6 +122,7 @@ struct XMLScanner {
     /// The next event, or nil at the end of a complete document.
     ///
     /// - Throws: `Failure` for anything that is not well-formed XML.
+    @inline(__always)
     mutating func next() throws(Failure) -> Event? {
         if let end = pendingEnd {
             pendingEnd = nil
@@ -112,9 +138,7 @@ struct XMLScanner {
                 let (end, references) = Self.find(UInt8(ascii: "<"), orEnd: n, from: start, in: base, noting: 0)
                 position = end
                 if depth == 0 {
-                    for k in start..<position where !Self.isSpace(bytes[k]) {
-                        throw Failure(offset: k, message: "text outside the root element; expected only markup there")
-                    }
+                    try checkOutsideRoot(start..<position)
                     continue
                 }
                 if references { try checkReferences(start..<position) }
@@ -125,39 +149,56 @@ struct XMLScanner {
             let second = position + 1 < n ? bytes[position + 1] : 0
             if second == UInt8(ascii: "/") { return try endTag() }
             if second != UInt8(ascii: "!") && second != UInt8(ascii: "?") { return try startTag() }
-            if starts(with: "<!--") {
-                guard let end = find("-->", from: position + 4) else {
-                    throw Failure(offset: position, message: "an unclosed comment; expected -->")
-                }
-                position = end + 3
-                continue
-            }
-            if starts(with: "<?") {
-                guard let end = find("?>", from: position + 2) else {
-                    throw Failure(offset: position, message: "an unclosed processing instruction; expected ?>")
-                }
-                position = end + 2
-                continue
-            }
-            if starts(with: "<![CDATA[") {
-                guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
-                guard let end = find("]]>", from: position + 9) else {
-                    throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
-                }
-                let range = (position + 9)..<end
-                eventStart = position
-                position = end + 3
-                return .text(range, hasReferences: false)
-            }
-            if starts(with: "<!DOCTYPE") {
-                guard !sawRoot else { throw Failure(offset: position, message: "a DOCTYPE after the root element") }
-                try skipDoctype()
-                continue
-            }
-            throw Failure(
-                offset: position,
-                message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+            if let text = try declaration() { return text }
         }
+        try checkEnd()
+        return nil
+    }
+
+    /// Reads the comment, processing instruction, CDATA section or DOCTYPE at `position` (a `<` followed by `!`
+    /// or `?`): a CDATA section's text, nil for the others (passed over).
+    ///
+    /// Out of line, so the loop over tags and text (`next`) stays small enough to have its tags read inline.
+    @inline(never)
+    private mutating func declaration() throws(Failure) -> Event? {
+        if starts(with: "<!--") {
+            guard let end = find("-->", from: position + 4) else {
+                throw Failure(offset: position, message: "an unclosed comment; expected -->")
+            }
+            position = end + 3
+            return nil
+        }
+        if starts(with: "<?") {
+            guard let end = find("?>", from: position + 2) else {
+                throw Failure(offset: position, message: "an unclosed processing instruction; expected ?>")
+            }
+            position = end + 2
+            return nil
+        }
+        if starts(with: "<![CDATA[") {
+            guard depth > 0 else { throw Failure(offset: position, message: "CDATA outside the root element") }
+            guard let end = find("]]>", from: position + 9) else {
+                throw Failure(offset: position, message: "an unclosed CDATA section; expected ]]>")
+            }
+            let range = (position + 9)..<end
+            eventStart = position
+            position = end + 3
+            return .text(range, hasReferences: false)
+        }
+        if starts(with: "<!DOCTYPE") {
+            guard !sawRoot else { throw Failure(offset: position, message: "a DOCTYPE after the root element") }
+            try skipDoctype()
+            return nil
+        }
+        throw Failure(
+            offset: position,
+            message: "a malformed declaration; expected a comment, CDATA, a DOCTYPE or a processing instruction")
+    }
+
+    /// Checks that the document, at its end, is complete: the root element was read and closed.
+    @inline(never)
+    private func checkEnd() throws(Failure) {
+        let n = bytes.count
         if let innermost = innermost {
             throw Failure(
                 offset: n,
@@ -166,144 +207,136 @@ struct XMLScanner {
             )
         }
         guard sawRoot else { throw Failure(offset: n, message: "no root element; expected an XML document") }
-        return nil
     }
 
+    /// The failure at the first byte of `range` (text outside the root) that is not white space, if any.
+    @inline(never)
+    private func checkOutsideRoot(_ range: Range<Int>) throws(Failure) {
+        for k in range where !Self.isSpace(bytes[k]) {
+            throw Failure(offset: k, message: "text outside the root element; expected only markup there")
+        }
+    }
+
+    /// Reads a start tag at `position` (a `<` followed by neither `/`, `!` nor `?`).
+    ///
+    /// The offset is kept in a local and stored once the tag is read, so the loop over the attributes works in
+    /// registers.
     @inline(__always)
     private mutating func startTag() throws(Failure) -> Event {
         let tagStart = position
+        let n = bytes.count
         // Only called with a byte at `position`, so the buffer has a base address.
         let base = bytes.baseAddress.unsafelyUnwrapped
-        eventStart = position
-        if depth == 0 && sawRoot { throw Failure(offset: position, message: "a second root element; expected one") }
-        position += 1
-        let name = try readName()
+        @inline(__always) func byte(_ offset: Int) -> UInt8 { base.load(fromByteOffset: offset, as: UInt8.self) }
+        eventStart = tagStart
+        if depth == 0 && sawRoot { throw failure(tagStart, "a second root element; expected one") }
+        let name = try Self.name(at: tagStart &+ 1, to: n, in: base)
+        var p = name.upperBound
         attributeCount = 0
-        let n = bytes.count
         while true {
-            let spaced = skipSpace()
-            guard position < n else {
-                throw Failure(offset: tagStart, message: "an unclosed tag <\(string(name)); expected >")
-            }
-            let c = bytes[position]
+            let spaced = p < n && Self.isSpace(byte(p))
+            p = Self.skipSpace(from: p, to: n, in: base)
+            guard p < n else { throw failure(tagStart, "an unclosed tag <", name, "; expected >") }
+            let c = byte(p)
             if c == UInt8(ascii: ">") {
-                position += 1
+                position = p &+ 1
                 if depth < openNames.count { openNames[depth] = name } else { openNames.append(name) }
                 depth += 1
                 sawRoot = true
                 return .start(name: name, selfClosing: false)
             }
             if c == UInt8(ascii: "/") {
-                guard position + 1 < n, bytes[position + 1] == UInt8(ascii: ">") else {
-                    throw Failure(offset: position, message: "'/' inside <\(string(name))>; expected />")
+                guard p &+ 1 < n, byte(p &+ 1) == UInt8(ascii: ">") else {
+                    throw failure(p, "'/' inside <", name, ">; expected />")
                 }
-                position += 2
+                position = p &+ 2
                 sawRoot = true
                 pendingEnd = name
                 return .start(name: name, selfClosing: true)
             }
-            guard spaced else {
-                throw Failure(offset: position, message: "no space before an attribute of <\(string(name))>")
+            guard spaced else { throw failure(p, "no space before an attribute of <", name, ">") }
+            let attribute = try Self.name(at: p, to: n, in: base)
+            p = Self.skipSpace(from: attribute.upperBound, to: n, in: base)
+            guard p < n, byte(p) == UInt8(ascii: "=") else {
+                throw failure(p, "attribute '", attribute, "' without a value; expected =\"...\"")
             }
-            let attribute = try readName()
-            skipSpace()
-            guard position < n, bytes[position] == UInt8(ascii: "=") else {
-                throw Failure(
-                    offset: position, message: "attribute '\(string(attribute))' without a value; expected =\"...\"")
+            p = Self.skipSpace(from: p &+ 1, to: n, in: base)
+            guard p < n, byte(p) == UInt8(ascii: "\"") || byte(p) == UInt8(ascii: "'") else {
+                throw failure(p, "an unquoted value of attribute '", attribute, "'; expected quotes")
             }
-            position += 1
-            skipSpace()
-            guard position < n, bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'") else {
-                throw Failure(
-                    offset: position, message: "an unquoted value of attribute '\(string(attribute))'; expected quotes")
-            }
-            let quote = bytes[position]
-            let valueStart = position + 1
+            let quote = byte(p)
+            let valueStart = p &+ 1
             // The closing quote, or a '<' (which a value may not hold) before it.
-            let (stop, references) = Self.find(
-                quote, orEnd: n, from: valueStart, in: base, noting: UInt8(ascii: "<"))
-            position = stop
-            guard position < n else {
-                throw Failure(offset: valueStart - 1, message: "an unclosed attribute value; expected a closing quote")
+            let (stop, references) = Self.find(quote, orEnd: n, from: valueStart, in: base, noting: UInt8(ascii: "<"))
+            p = stop
+            guard p < n else { throw failure(valueStart - 1, "an unclosed attribute value; expected a closing quote") }
+            if byte(p) == UInt8(ascii: "<") {
+                throw failure(p, "'<' in the value of attribute '", attribute, "'; expected &lt;")
             }
-            if bytes[position] == UInt8(ascii: "<") {
-                throw Failure(
-                    offset: position, message: "'<' in the value of attribute '\(string(attribute))'; expected &lt;")
-            }
-            if references { try checkReferences(valueStart..<position) }
+            if references { try checkReferences(valueStart..<p) }
             if attributeCount < attributeStorage.count {
-                attributeStorage[attributeCount] = (attribute, valueStart..<position)
+                attributeStorage[attributeCount] = (attribute, valueStart..<p)
             } else {
-                attributeStorage.append((attribute, valueStart..<position))
+                attributeStorage.append((attribute, valueStart..<p))
             }
             attributeCount += 1
-            position += 1
+            p &+= 1
         }
     }
 
+    /// Reads an end tag at `position` (`</`).
     @inline(__always)
     private mutating func endTag() throws(Failure) -> Event {
         let tagStart = position
-        eventStart = position
-        position += 2
+        let n = bytes.count
+        // Only called with two bytes at `position`, so the buffer has a base address.
+        let base = bytes.baseAddress.unsafelyUnwrapped
+        eventStart = tagStart
+        var p = tagStart &+ 2
         // The end tag must name the innermost open element: its bytes are compared with that name's, then the
         // byte after them must end the name. Only what does not match is read as a name, for the message.
+        var name: Range<Int>
         var matches = false
-        var name = position..<position
-        if let innermost = innermost, position &+ innermost.count < bytes.count,
-            Self.equal(bytes, innermost.lowerBound, position, count: innermost.count),
-            !Self.isNameByte(bytes[position &+ innermost.count])
+        if let innermost = innermost, p &+ innermost.count < n,
+            Self.equal(base + innermost.lowerBound, base + p, count: innermost.count),
+            !Self.isNameByte(base.load(fromByteOffset: p &+ innermost.count, as: UInt8.self))
         {
+            name = p..<(p &+ innermost.count)
             matches = true
-            name = position..<(position &+ innermost.count)
-            position = name.upperBound
         } else {
-            name = try readName()
+            name = try Self.name(at: p, to: n, in: base)
         }
-        skipSpace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
-            throw Failure(offset: tagStart, message: "an unclosed end tag </\(string(name)); expected >")
+        p = Self.skipSpace(from: name.upperBound, to: n, in: base)
+        guard p < n, base.load(fromByteOffset: p, as: UInt8.self) == UInt8(ascii: ">") else {
+            throw failure(tagStart, "an unclosed end tag </", name, "; expected >")
         }
-        position += 1
-        guard let innermost = innermost else {
-            throw Failure(offset: tagStart, message: "</\(string(name))> without a start tag")
-        }
+        guard let innermost = innermost else { throw failure(tagStart, "</", name, "> without a start tag") }
         // A name read apart (not the fast match above) can still be the same name: a name byte cut it short.
         guard
             matches
                 || innermost.count == name.count
-                    && Self.equal(bytes, innermost.lowerBound, name.lowerBound, count: name.count)
-        else {
-            throw Failure(
-                offset: tagStart,
-                message: "found </\(string(name))> where </\(string(innermost))> was expected; expected well-formed XML"
-            )
-        }
+                    && Self.equal(base + innermost.lowerBound, base + name.lowerBound, count: name.count)
+        else { throw mismatch(tagStart, found: name, expected: innermost) }
+        position = p &+ 1
         depth -= 1
         return .end(name: name)
     }
 
+    /// The name that starts at `start`: a name-start byte, then the bytes that may continue a name.
     @inline(__always)
-    private mutating func readName() throws(Failure) -> Range<Int> {
-        let start = position
-        let n = bytes.count
-        guard position < n, Self.isNameStart(bytes[position]) else {
-            throw Failure(offset: position, message: "a malformed name; expected a letter, '_' or ':' to start it")
+    private static func name(at start: Int, to n: Int, in base: UnsafeRawPointer) throws(Failure) -> Range<Int> {
+        guard start < n, isNameStart(base.load(fromByteOffset: start, as: UInt8.self)) else {
+            throw Failure(offset: start, message: "a malformed name; expected a letter, '_' or ':' to start it")
         }
-        var p = position &+ 1
-        while p < n && Self.isNameByte(bytes[p]) { p &+= 1 }
-        position = p
-        return start..<p
+        return start..<nameEnd(from: start &+ 1, to: n, in: base)
     }
 
-    @discardableResult
+    /// The offset of the first byte at or after `start` that is not XML white space, or `n`.
     @inline(__always)
-    private mutating func skipSpace() -> Bool {
-        let start = position
+    private static func skipSpace(from start: Int, to n: Int, in base: UnsafeRawPointer) -> Int {
         var p = start
-        while p < bytes.count && Self.isSpace(bytes[p]) { p &+= 1 }
-        position = p
-        return p > start
+        while p < n && isSpace(base.load(fromByteOffset: p, as: UInt8.self)) { p &+= 1 }
+        return p
     }
 
     private mutating func skipDoctype() throws(Failure) {
@@ -459,18 +492,24 @@ struct XMLScanner {
     }
 
     /// Whether the `count` bytes at `a` and at `b` are equal (both ranges inside `bytes`).
-    ///
-    /// Eight bytes at a time, and the last bytes as one word that overlaps the ones before (a name of 5 bytes is
-    /// two 4-byte loads at 0 and 1), so no name costs a loop over its bytes.
     @inline(__always)
     static func equal(_ bytes: UnsafeRawBufferPointer, _ a: Int, _ b: Int, count: Int) -> Bool {
+        guard count > 0, let base = bytes.baseAddress else { return true }
+        return equal(base + a, base + b, count: count)
+    }
+
+    /// Whether the `count` bytes at `a` and at `b` are equal (both readable for `count` bytes).
+    ///
+    /// Eight bytes at a time, and the last bytes as one word that overlaps the ones before (a name of 5 bytes is
+    /// two 4-byte loads at 0 and 1), so no name costs a loop over its bytes and no load leaves the `count` bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         @inline(__always) func same<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Bool {
-            bytes.loadUnaligned(fromByteOffset: a &+ offset, as: T.self)
-                == bytes.loadUnaligned(fromByteOffset: b &+ offset, as: T.self)
+            a.loadUnaligned(fromByteOffset: offset, as: T.self) == b.loadUnaligned(fromByteOffset: offset, as: T.self)
         }
         switch count {
-        case 0: return true
-        case 1: return bytes[a] == bytes[b]
+        case ...0: return true
+        case 1: return same(0, UInt8.self)
         case 2...3: return same(0, UInt16.self) && same(count &- 2, UInt16.self)
         case 4...7: return same(0, UInt32.self) && same(count &- 4, UInt32.self)
         default:
@@ -506,6 +545,42 @@ struct XMLScanner {
     @inline(__always)
     static func isNameByte(_ c: UInt8) -> Bool {
         c >= 0x80 || ((c < 64 ? nameBytesLow : nameBytesHigh) >> UInt64(c & 63)) & 1 != 0
+    }
+
+    /// The offset of the first byte at or after `start` that cannot continue a name (`isNameByte`), or `end`.
+    ///
+    /// Eight bytes at a time (`nonNameBytes`), then byte by byte for the last seven of the document.
+    @inline(__always)
+    static func nameEnd(from start: Int, to end: Int, in base: UnsafeRawPointer) -> Int {
+        var i = start
+        while end &- i >= 8 {
+            let stops = nonNameBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            if stops != 0 { return i &+ stops.trailingZeroBitCount / 8 }
+            i &+= 8
+        }
+        while i < end && isNameByte(base.load(fromByteOffset: i, as: UInt8.self)) { i &+= 1 }
+        return i
+    }
+
+    /// The high bit of every byte of the word `w` that cannot continue a name, exactly (`isNameByte` per byte).
+    ///
+    /// A byte of 0x80 or more continues a name (it is part of a non-ASCII character). For the others, x, its low
+    /// seven bits, is at least c exactly when x + (0x80 − c) has its high bit set; that sum is at most
+    /// 0x7F + 0x7F, so no carry ever crosses into the next byte and every byte's answer is its own. A name byte
+    /// is a letter (x | 0x20 within a-z), a digit or ':' (0x30-0x3A), '-' or '.' (0x2D-0x2E), or '_' (x ⊕ 0x5F
+    /// is zero: not at least 1).
+    @inline(__always)
+    static func nonNameBytes(_ w: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func atLeast(_ c: UInt64, _ x: UInt64) -> UInt64 { (x &+ (0x80 &- c) &* ones) & high }
+        let x = w & ~high
+        let folded = x | 0x2020_2020_2020_2020
+        let letter = atLeast(0x61, folded) & ~atLeast(0x7B, folded)
+        let digitOrColon = atLeast(0x30, x) & ~atLeast(0x3B, x)
+        let dashOrDot = atLeast(0x2D, x) & ~atLeast(0x2F, x)
+        let underscore = ~atLeast(1, x ^ 0x5F5F_5F5F_5F5F_5F5F) & high
+        return ~(letter | digitOrColon | dashOrDot | underscore | w) & high
     }
 
     /// The offset of the first byte that does not start valid UTF-8 (overlong forms, surrogates and values past
