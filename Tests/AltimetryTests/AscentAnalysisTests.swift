@@ -125,7 +125,8 @@ struct AscentAnalysisTests {
         let report = try AscentAnalysis.measure(readings, parameters: parameters)
         let smoothed = try AltitudeFilter.smooth(readings, parameters: parameters).smoothed
         let highest = try #require(smoothed.map(\.altitude).max())
-        // The report's highest point is a 10-s average of the same smoothed track: within a few decimetres of its peak.
+        // The report's highest point is a 10-s average of the same smoothed track, read at its plateau's middle:
+        // within a few decimetres of its peak.
         #expect(
             abs(report.highest.value - highest) < 0.5 && report.segments.count >= 8,
             "\(report.highest.value) against \(highest)")

@@ -6,12 +6,14 @@
 ///    window of w = `averagingTime` seconds: ȟᵢ = mean of hⱼ with |tⱼ − tᵢ| ≤ w/2.
 /// 2. Hysteresis from the track's own uncertainty of altitude differences, growing with a reversal's duration:
 ///    σ_Δ(τ) is the larger of (a) the median, over places spread along the track, of the one sigma of
-///    ȟ(t + τ) − ȟ(t) from the smoother's cross-covariances, at τ = 1 to 120 windows
+///    ȟ(t + τ) − ȟ(t) from the smoother's cross-covariances, at τ = 1 to 360 windows
 ///    (`AscentConfiguration.hysteresisLagWindows`), and (b) the 10-s difference's scatter measured on the track
 ///    itself (`AveragingWindows.scatterOfDifferences`), which catches noise the model does not know (wind on the
 ///    phone, skiing turns). H(τ) = k σ_Δ(τ) with k = `hysteresisSigmas` (3) (`AscentHysteresis`): a quick reversal
 ///    of three sigmas counts, a slow drift within what the weather can do in its time does not.
-/// 3. Count ȟ with `AscentCounter` (hysteresis H(τ)): turning points, segments, ascent, descent.
+/// 3. Count ȟ with `AscentCounter` (hysteresis H(τ)) for the turning points, and read each (and the highest and
+///    lowest points) at the middle of its plateau, where its own noise did not choose it (`TurningPointPlateau`):
+///    segments, ascent, descent.
 /// 4. Each figure is a fixed linear combination of the smoothed altitudes once the turning points are known
 ///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its sigma is that combination's smoothed error,
 ///    altitude and air column together (`SmoothedAltitudeTrack.variances(of:)`).
@@ -32,7 +34,8 @@ public enum AscentAnalysis {
     ///   - configuration: the averaging and hysteresis choices and the GPS thresholds.
     /// - Throws: `AscentError.noReadings`, or `.fusion` when the filter refuses a reading.
     /// - Complexity: one fusion and smoothing of the track, the smoother's sweeps over the epochs the figures span,
-    ///   O(N w) for the windows, and up to the last 20 minutes of samples scanned per sample by the counter.
+    ///   O(N w) for the windows, up to the last hour of samples scanned per sample by the counter while it waits
+    ///   for a reversal, and O(N) for the plateaus.
     public static func measure(
         _ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters(),
         configuration: AscentConfiguration = AscentConfiguration()
@@ -71,12 +74,39 @@ public enum AscentAnalysis {
         // 3. Turning points.
         let hasPressure = readings.contains { $0.pressure != nil }
         let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
-        let turns = counter.closedTurningPoints
-        let highestIndex = averaged.indices.max { averaged[$0] < averaged[$1] } ?? 0
-        let lowestIndex = averaged.indices.min { averaged[$0] < averaged[$1] } ?? 0
+        // Each turning point, and the highest and lowest points, read at the middle of its plateau.
+        let sigmaAtLag = { (lag: Double) in hysteresis.value(atLag: lag) / max(configuration.hysteresisSigmas, 1e-9) }
+        func plateauMiddle(_ index: Int, _ direction: Double, _ bounds: ClosedRange<Int>) -> Int {
+            TurningPointPlateau.middle(
+                of: index, direction: direction, values: averaged, times: times, bounds: bounds,
+                tolerance: sigmaAtLag)
+        }
+        let extremes = counter.closedTurningPoints
+        // The samples strictly between the turning points either side of sample i (the whole track without any).
+        func around(_ i: Int) -> ClosedRange<Int> {
+            let before = extremes.last { $0.index < i }, after = extremes.first { $0.index > i }
+            return (before.map { $0.index + 1 } ?? 0)...(after.map { $0.index - 1 } ?? averaged.count - 1)
+        }
+        let turns = extremes.indices.map { k -> AscentCounter.TurningPoint in
+            let here = extremes[k]
+            let neighbour = k + 1 < extremes.count ? extremes[k + 1] : k > 0 ? extremes[k - 1] : here
+            let middle = plateauMiddle(here.index, here.altitude >= neighbour.altitude ? 1 : -1, around(here.index))
+            return .init(index: middle, time: times[middle], altitude: averaged[middle])
+        }
+        let highestIndex: Int, lowestIndex: Int
+        if let high = averaged.indices.max(by: { averaged[$0] < averaged[$1] }),
+            let low = averaged.indices.min(by: { averaged[$0] < averaged[$1] })
+        {
+            highestIndex = plateauMiddle(high, 1, around(high))
+            lowestIndex = plateauMiddle(low, -1, around(low))
+        } else {
+            highestIndex = 0
+            lowestIndex = 0
+        }
 
         // 4. The figures as combinations: ascent, descent, highest, lowest, then each segment.
         var ascent: [Int: Double] = [:], descent: [Int: Double] = [:]
+        let totals = AscentCounter.totals(turns)
         var segmentCombinations: [[(index: Int, weight: Double)]] = []
         for (a, b) in zip(turns, turns.dropFirst()) {
             let difference = windows.difference(from: a.index, to: b.index)
@@ -119,7 +149,7 @@ public enum AscentAnalysis {
             readings: readings, averagingTime: configuration.averagingTime,
             hysteresis: hysteresis, gpsHysteresisValues: configuration.gpsHysteresisValues)
         return AscentReport(
-            ascent: uncertain(counter.ascent, 0), descent: uncertain(counter.descent, 1),
+            ascent: uncertain(totals.ascent, 0), descent: uncertain(totals.descent, 1),
             highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
             lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3),
             segments: segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,

@@ -16,10 +16,10 @@ public struct AscentConfiguration: Sendable, Equatable, Codable {
     /// The defaults, which `altimetry ascent` uses without options.
     public init() {}
 
-    /// The lags at which the hysteresis is derived, in units of the averaging window: 1, 3, 6, 12, 30, 60 and 120
-    /// windows (10 s to 20 min for the default window). Beyond the last, H stays at its last value: a reversal
-    /// that took longer than 20 minutes is compared with the uncertainty of a 20-minute difference.
-    public var hysteresisLagWindows: [Double] = [1, 3, 6, 12, 30, 60, 120]
+    /// The lags at which the hysteresis is derived, in units of the averaging window: 1, 3, 6, 12, 30, 60, 120, 240
+    /// and 360 windows (10 s to 1 h for the default window). Beyond the last, H stays at its last value: a reversal
+    /// that took longer than an hour is compared with the uncertainty of an hour's difference.
+    public var hysteresisLagWindows: [Double] = [1, 3, 6, 12, 30, 60, 120, 240, 360]
 
     /// The lags, in seconds.
     func hysteresisLags(averagingTime: Seconds) -> [Double] { hysteresisLagWindows.map { $0 * max(averagingTime, 1) } }
