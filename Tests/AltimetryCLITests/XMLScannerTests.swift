@@ -85,7 +85,8 @@ struct XMLScannerTests {
         // Each byte value after 0 to 8 name bytes, then name bytes: the first stop is that byte, or none.
         for value in 0...255 {
             for place in 0...8 {
-                let text = Array(repeating: UInt8(ascii: "a"), count: place) + [UInt8(value)]
+                let text =
+                    Array(repeating: UInt8(ascii: "a"), count: place) + [UInt8(value)]
                     + Array("b1-.:_é".utf8)
                 var expected = 0
                 while expected < text.count && XMLScanner.isNameByte(text[expected]) { expected += 1 }

@@ -73,7 +73,9 @@ struct TurningPointPlateauTests {
                 == reading)
     }
 
-    @Test("The plateau stays within its bounds: a second summit of the same height beyond the next valley is not part of it")
+    @Test(
+        "The plateau stays within its bounds: a second summit of the same height beyond the next valley is not part of it"
+    )
     func bounds() {
         let times: [Double] = (0..<100).map(Double.init)
         // Summits at 20 and 80 s (10 m), a valley at 50 s (0 m).
