@@ -153,6 +153,25 @@ struct SensorFaultMonitorTests {
         #expect(steady >= 400, "\(steady) of 536 still windows steady")
     }
 
+    /// GIVEN a monitor's ring of recent values as a checkpoint saves it, WHEN it is decoded as saved and with each
+    /// corruption that would index outside the ring (no values, fewer times than values, a negative count), THEN the
+    /// saved one round-trips and every corrupt one is a decoding error, not a crash at the next fix.
+    @Test("A corrupt ring of recent values in a checkpoint is refused")
+    func corruptRingIsRefused() throws {
+        var ring = SensorFaultMonitor.RecentValues(capacity: 4)
+        for i in 0..<6 { ring.add(Double(i), at: Double(10 * i)) }
+        let saved = try JSONEncoder().encode(ring)
+        #expect(try JSONDecoder().decode(SensorFaultMonitor.RecentValues.self, from: saved) == ring)
+        for corrupt in [
+            #"{"values":[],"times":[],"count":0}"#, #"{"values":[1,2],"times":[1],"count":2}"#,
+            #"{"values":[1,2],"times":[1,2],"count":-3}"#,
+        ] {
+            #expect(throws: DecodingError.self, "\(corrupt)") {
+                try JSONDecoder().decode(SensorFaultMonitor.RecentValues.self, from: Data(corrupt.utf8))
+            }
+        }
+    }
+
     /// GIVEN a still station whose GPS error wanders slowly (16 m over 20 minutes, as a receiver indoors) and far
     /// beyond the model's 10 m, 60 s, WHEN the filter has tracked it for 10 minutes, THEN it never resets to the
     /// wander (the consistency test is the young level's only), and it stays within 3 sigmas of the truth as often as

@@ -107,6 +107,20 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             times = [Double](repeating: 0, count: capacity)
         }
 
+        /// A ring as a checkpoint saved it, refused unless it holds at least one value, as many times as values,
+        /// and a count of 0 or more: a corrupt or hand-edited `--resume` file must not index outside the ring.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            values = try container.decode([Double].self, forKey: .values)
+            times = try container.decode([Double].self, forKey: .times)
+            count = try container.decode(Int.self, forKey: .count)
+            guard !values.isEmpty, values.count == times.count, count >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .values, in: container,
+                    debugDescription: "expected at least one value, as many times as values, and a count of 0 or more")
+            }
+        }
+
         mutating func add(_ value: Double, at time: Double) {
             values[count % values.count] = value
             times[count % values.count] = time
