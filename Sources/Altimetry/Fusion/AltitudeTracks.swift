@@ -71,7 +71,7 @@ public struct AltitudeTracks: Sendable {
 /// The state of every track of an `AltitudeTracks`, `Codable`.
 ///
 /// Each track's entry is its filter's `AltitudeFilterCheckpoint`: the engine's state and covariance, the model
-/// and the filter's bookkeeping. As JSON a track takes about 7.1 kB (`altimetry-bench tracks`).
+/// and the filter's bookkeeping. As JSON a track takes about 12 kB (`altimetry-bench tracks`).
 public struct AltitudeTracksCheckpoint: Sendable, Codable {
     /// The parameters new tracks start with.
     public var parameters: AltitudeModelParameters
