@@ -101,8 +101,11 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         var times: [Double]
         var count = 0
 
+        /// The ring's size unless a capacity is given: the last 16 values.
+        static let defaultCapacity = 16
+
         /// An empty ring of `capacity` values.
-        init(capacity: Int = 16) {
+        init(capacity: Int = defaultCapacity) {
             values = [Double](repeating: 0, count: capacity)
             times = [Double](repeating: 0, count: capacity)
         }
@@ -250,8 +253,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// which partly follows a fade and hides it.
     func isSteady(_ lifts: RecentValues) -> Bool {
         // Over the last 16 lifts, which see a change of the last few seconds, and over all kept, which see a fade
-        // too slow for 16.
-        for m in [16, lifts.values.count] {
+        // too slow for 16 (one window where only 16 are kept).
+        let short = RecentValues.defaultCapacity
+        for m in lifts.values.count > short ? [short, lifts.values.count] : [lifts.values.count] {
             let half = lifts.span(ofLast: m) / 2
             let n = Double(max(2, min(lifts.count, lifts.values.count, m)))
             let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
