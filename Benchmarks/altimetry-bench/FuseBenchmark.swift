@@ -15,6 +15,9 @@ import Randomness
 /// rows per second with the fastest and slowest sample, the medians of the rounds' 2-job speed-ups and of the
 /// NDJSON-to-CSV time ratio, and, for scale, what two independent 1-job runs at once give over one (the most two
 /// threads can get on this machine). Also times, once each, the CSV and NDJSON readers alone.
+///
+/// `--write-inputs DIR` writes the four inputs (`single.csv`, `multi.csv`, `single.ndjson`, `multi.ndjson`) to DIR
+/// and stops, for profiling one run of `altimetry fuse` on them (Docs/cli.md).
 enum FuseBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var rows = 1_000_000
@@ -26,13 +29,18 @@ enum FuseBenchmark {
         {
             samples = n
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+        var keepsInputs = false
+        var dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "altimetry-bench-fuse-\(UUID().uuidString)")
+        if let i = arguments.firstIndex(of: "--write-inputs"), i + 1 < arguments.count {
+            dir = URL(fileURLWithPath: arguments[i + 1])
+            keepsInputs = true
+        }
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
             print("cannot create \(dir.path): \(error)")
             return 73
         }
-        defer { try? FileManager.default.removeItem(at: dir) }
+        defer { if !keepsInputs { try? FileManager.default.removeItem(at: dir) } }
         let single = dir.appendingPathComponent("single.csv").path
         let multi = dir.appendingPathComponent("multi.csv").path
         let singleJSON = dir.appendingPathComponent("single.ndjson").path
@@ -44,6 +52,10 @@ enum FuseBenchmark {
         else {
             print("error: cannot write the benchmark's input files in \(dir.path)")
             return 73
+        }
+        if keepsInputs {
+            print("wrote single.csv, multi.csv, single.ndjson and multi.ndjson (\(rows) rows each) to \(dir.path)")
+            return 0
         }
         let out = dir.appendingPathComponent("out.csv").path
         let console = Console(write: { _ in }, writeError: { _ in })
