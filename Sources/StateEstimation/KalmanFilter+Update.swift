@@ -449,11 +449,11 @@ private func scalarUpdateLoops(
         k[i] *= factor
     }
     // x = x⁻ + K y (the product's sum starts at 0, as in `multiplyByLoops` with β = 1).
-    var meanFinite = true
+    var meanFinite = FinitenessCheck()
     for i in 0..<n {
         let value = (0.0 + k[i] * y) + x[i]
         updated[i] = value
-        meanFinite = meanFinite && value.isFinite
+        meanFinite.include(value)
     }
     // B = P − k vᵀ.
     for j in 0..<n {
@@ -467,15 +467,15 @@ private func scalarUpdateLoops(
         for i in 0..<n { b[g &+ i] += b[i &+ l &* n] * hl }
     }
     // C = B − g kᵀ + r k kᵀ, lower triangle, mirrored.
-    var covarianceFinite = true
+    var covarianceFinite = FinitenessCheck()
     for j in 0..<n {
         let kj = k[j]
         for i in j..<n {
             let value = b[i &+ j &* n] - b[g &+ i] * kj + r * k[i] * kj
             c[i &+ j &* n] = value
             c[j &+ i &* n] = value
-            covarianceFinite = covarianceFinite && value.isFinite
+            covarianceFinite.include(value)
         }
     }
-    return (meanFinite, covarianceFinite)
+    return (meanFinite.allFinite, covarianceFinite.allFinite)
 }

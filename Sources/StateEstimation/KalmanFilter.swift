@@ -279,7 +279,7 @@ private func predictLoops(
         }
     }
     @inline(__always) func isDiagonal(_ i: Int) -> Bool { diagonal & (1 &<< UInt64(i & 63)) != 0 }
-    var finite = true
+    var finite = FinitenessCheck()
     // x⁻ᵢ = Σₖ Fᵢₖ xₖ
     for i in 0..<n {
         var sum = 0.0
@@ -289,7 +289,7 @@ private func predictLoops(
             for k in 0..<n { sum += f[i &+ k &* n] * x[k] }
         }
         predicted[i] = sum
-        finite = finite && sum.isFinite
+        finite.include(sum)
     }
     // W = F P: Wᵢⱼ = Σₖ Fᵢₖ Pₖⱼ
     for j in 0..<n {
@@ -316,8 +316,8 @@ private func predictLoops(
             let value = sum + q[i &+ j &* n]
             c[i &+ j &* n] = value
             c[j &+ i &* n] = value
-            finite = finite && value.isFinite
+            finite.include(value)
         }
     }
-    return finite
+    return finite.allFinite
 }

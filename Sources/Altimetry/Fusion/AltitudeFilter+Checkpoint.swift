@@ -69,7 +69,8 @@ extension AltitudeFilter {
         }
         try self.init(parameters: checkpoint.parameters)
         if let saved = checkpoint.engine {
-            do { engine = try KalmanFilter(restoring: saved) } catch { throw .numerical(String(describing: error)) }
+            do { core = try KalmanFilter(restoring: saved) } catch { throw .numerical(String(describing: error)) }
+            isStarted = true
         }
         fixCount = checkpoint.fixCount
         gatedFixCount = checkpoint.gatedFixCount

@@ -18,7 +18,7 @@ extension AltitudeFilter {
         time: Double
     ) throws(AltitudeModelError) -> Bool {
         // A case pattern, not `faults != nil`, which copies the whole monitor (through a generic witness) every row.
-        guard case .some = faults, let x = engine?.mean, let P = engine?.covariance else { return true }
+        guard case .some = faults, isStarted else { return true }
         if faults?.isStuck(pressure: pressure, at: time) == true {
             // The velocity came from the stuck readings: none.
             barometricVelocity = 0
@@ -26,14 +26,14 @@ extension AltitudeFilter {
             return false
         }
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex
-        let nu = z - (x[b, 0] - x[u, 0])
-        let S = P[u, u] + P[b, b] - 2 * P[u, b] + R
+        let nu = z - (core.mean[b, 0] - core.mean[u, 0])
+        let S = core.covariance[u, u] + core.covariance[b, b] - 2 * core.covariance[u, b] + R
         guard faults?.isStep(innovation: nu, variance: S, at: time) == true else { return true }
         barometerOffset += nu
         lastBarometer = nil
-        var covariance = P
+        var covariance = core.covariance
         covariance[b, b] += S
-        try reset(mean: x.elements, covariance: covariance)
+        try reset(mean: core.mean.elements, covariance: covariance)
         return false
     }
 
@@ -51,7 +51,7 @@ extension AltitudeFilter {
     mutating func monitorFix(_ record: ScalarUpdateRecord, fix: Meters, priorGPSError: Double)
         throws(AltitudeModelError)
     {
-        guard case .some = faults else { return }
+        guard case .some = faults, isStarted else { return }
         let residual = record.innovation + priorGPSError
         // The fix (re-anchored) less the pressure altitude: constant while GPS and barometer agree, whatever the filter.
         let lift = fix - (lastPressureAltitude ?? 0)
@@ -62,8 +62,8 @@ extension AltitudeFilter {
             let sigmaE = parameters.gpsErrorStandardDeviation
             action = faults?.acceptedFix(
                 innovation: record.innovation, innovationVariance: record.innovationVariance,
-                residual: residual, lift: lift, gpsError: engine?.mean[e, 0] ?? 0,
-                gpsErrorVariance: engine?.covariance[e, e] ?? 0, stationaryVariance: sigmaE * sigmaE,
+                residual: residual, lift: lift, gpsError: core.mean[e, 0],
+                gpsErrorVariance: core.covariance[e, e], stationaryVariance: sigmaE * sigmaE,
                 altitudeVariance: variance, at: record.time)
         } else {
             action = faults?.refusedFix(
@@ -76,11 +76,10 @@ extension AltitudeFilter {
         case .reset(let s, let v)?, .dropAnchorAndReset(let s, let v)?: (shift, spreadVariance) = (s, v)
         default: return
         }
-        guard let x = engine?.mean, let P = engine?.covariance else { return }
+        let x = core.mean, P = core.covariance
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
         let slope =
-            LogPressureCoordinates.altitudeDerivative(x[u, 0])
-            * Self.columnScale(x, columnIndex: parameters.columnIndex)
+            exponentials.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
         let du = shift / slope
         var mean = x.elements
         mean[u] += du
@@ -104,13 +103,13 @@ extension AltitudeFilter {
 
     /// The filter's altitude variance P_hh = a² P_UU + 2 a b P_UC + b² P_CC, a = dh/dU, b = dh/dC (`estimate`), in m².
     mutating func altitudeVariance() -> Double {
-        guard let x = engine?.mean, let P = engine?.covariance else { return 0 }
+        guard isStarted else { return 0 }
         let u = AltitudeModel.altitudeIndex
-        let slope = LogPressureCoordinates.altitudeDerivative(x[u, 0])
-        guard let c = parameters.columnIndex else { return slope * slope * P[u, u] }
-        let a = slope * Self.columnScale(x, columnIndex: c)
+        let slope = exponentials.altitudeDerivative(core.mean[u, 0])
+        guard let c = parameters.columnIndex else { return slope * slope * core.covariance[u, u] }
+        let a = slope * Self.columnScale(core.mean, columnIndex: c)
         let b = LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
-        return a * a * P[u, u] + 2 * a * b * P[u, c] + b * b * P[c, c]
+        return a * a * core.covariance[u, u] + 2 * a * b * core.covariance[u, c] + b * b * core.covariance[c, c]
     }
 
     /// The column scale k = 1 + C/T₀ at the state `x` (1 without the column state).
@@ -122,7 +121,7 @@ extension AltitudeFilter {
     }
 
     private mutating func reset(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
-        do { try engine?.reset(mean: mean, covariance: covariance) } catch {
+        do { try core.reset(mean: mean, covariance: covariance) } catch {
             throw .numerical(String(describing: error))
         }
     }
@@ -136,29 +135,26 @@ extension AltitudeFilter {
     /// 0.05 hPa) or γ by more than 0.01 m/K (about 3 m of altitude), so the engine's cached discretisation serves
     /// most steps; the scale is then within 0.005 % of the state's.
     mutating func scaleNoiseAtCurrentState() throws(AltitudeModelError) {
-        guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
-            let oldB = engine?.model.weatherScaleSquared
-        else { return }
+        guard isStarted else { return }
+        let oldU = core.model.altitudeScaleSquared, oldB = core.model.weatherScaleSquared
         // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
-        let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
-        let k = Self.columnScale(x, columnIndex: parameters.columnIndex)
+        let slope = exponentials.altitudeDerivative(core.mean[AltitudeModel.altitudeIndex, 0])
+        let k = Self.columnScale(core.mean, columnIndex: parameters.columnIndex)
         let su = 1 / (slope * k)
-        let sb =
-            LogPressureCoordinates.scaleHeight
-            / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
+        let sb = LogPressureCoordinates.scaleHeight / exponentials.seaLevelPressure(core.mean[AltitudeModel.weatherIndex, 0])
         let u2 = su * su, b2 = sb * sb
         let gamma =
             parameters.columnIndex == nil
             ? 0
             : AltitudeModel.columnCoupling(
                 atStandardAltitude: LogPressureCoordinates.temperatureHeight * (1 - slope), columnScale: k)
-        guard let oldGamma = engine?.model.columnCoupling,
-            abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - oldGamma) > 1e-2,
-            var model = engine?.model
+        guard
+            abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - core.model.columnCoupling) > 1e-2
         else { return }
+        var model = core.model
         model.altitudeScaleSquared = u2
         model.weatherScaleSquared = b2
         model.columnCoupling = gamma
-        do { try engine?.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
+        do { try core.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
     }
 }

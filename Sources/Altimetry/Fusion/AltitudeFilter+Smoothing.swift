@@ -89,16 +89,16 @@ extension AltitudeFilter {
             var segment: AltitudeFilter
             if let saved {
                 segment = saved
-                segment.engine?.startRecording()
+                if segment.isStarted { segment.core.startRecording() }
             } else {
                 segment = try AltitudeFilter(parameters: chosen, recordsRun: true)
             }
             epochs.removeAll(keepingCapacity: true)
             for index in start..<end {
                 _ = try segment.process(readings[index])
-                epochs.append(Int32((segment.engine?.recordedRun?.epochCount ?? 1) - 1))
+                epochs.append(Int32((segment.core.recordedRun?.epochCount ?? 1) - 1))
             }
-            guard let run = segment.engine?.takeRecordedRun() else { return }
+            guard segment.isStarted, let run = segment.core.takeRecordedRun() else { return }
             let result = try smoothedRun(run, endingAt: last)
             last = (result.mean(at: 0), result.covariance(at: 0))
             for index in (start..<end).reversed() {
@@ -129,9 +129,9 @@ extension AltitudeFilter {
         epochs.reserveCapacity(readings.count)
         for (index, reading) in readings.enumerated() {
             filtered(index, try filter.process(reading))
-            epochs.append(Int32((filter.engine?.recordedRun?.epochCount ?? 1) - 1))
+            epochs.append(Int32((filter.core.recordedRun?.epochCount ?? 1) - 1))
         }
-        guard let run = filter.engine?.takeRecordedRun() else { return nil }
+        guard filter.isStarted, let run = filter.core.takeRecordedRun() else { return nil }
         return (epochs, run)
     }
 

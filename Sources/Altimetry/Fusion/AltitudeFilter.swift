@@ -35,7 +35,16 @@ public struct AltitudeFilter: Sendable {
     /// The model's parameters.
     public let parameters: AltitudeModelParameters
     /// The engine, nil until the first reading.
-    public internal(set) var engine: KalmanFilter<AltitudeModel>?
+    public var engine: KalmanFilter<AltitudeModel>? { isStarted ? core : nil }
+    /// The engine's storage, the filter's engine once `isStarted` (the first reading sets both); before that an
+    /// engine at a unit prior that no reading reaches. Stored without an optional so that a row's dozen reads and
+    /// writes of it go straight to the value: through an optional, each tested the tag in an outlined call and each
+    /// read of x or P copied the matrix out (a retain and a release).
+    var core: KalmanFilter<AltitudeModel>
+    /// Whether the first reading has started the engine (`core`).
+    var isStarted = false
+    /// The exponentials of the state a row asks for more than once.
+    var exponentials = StateExponentials()
     /// Fronts detected so far (see `FrontDetector`).
     public var fronts: [WeatherFront] { gpsModelBank?.fronts ?? frontDetector?.fronts ?? [] }
     /// Number of GPS fixes seen so far, used or gated.
@@ -104,6 +113,14 @@ public struct AltitudeFilter: Sendable {
             gpsModelBank = try GPSErrorModelBank(parameters: parameters, recordsRun: recordsRun)
         }
         if parameters.detectsFaults { faults = SensorFaultMonitor(parameters: parameters) }
+        let n = parameters.stateCount
+        do {
+            core = try KalmanFilter(
+                model: AltitudeModel(parameters: parameters, startAltitude: 0), time: 0,
+                mean: [Double](repeating: 0, count: n), covariance: .identity(n))
+        } catch {
+            throw .numerical(String(describing: error))
+        }
         if parameters.detectsFronts {
             frontDetector = FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity)
             noiseDetector = .noiseAdaptation(weatherNoiseDensity: parameters.weatherNoiseDensity)
@@ -119,8 +136,8 @@ public struct AltitudeFilter: Sendable {
         // Case patterns, not `!= nil`, which copies the optional (a bank, an engine: every buffer retained) per row.
         if case .some = gpsModelBank { return try processAdaptively(reading) }
         try reading.validate()
-        if let time = engine?.time, reading.time < time {
-            throw .timeWentBackwards(previous: time, current: reading.time)
+        if isStarted, reading.time < core.time {
+            throw .timeWentBackwards(previous: core.time, current: reading.time)
         }
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
         // only failure left is numerical; working on `self` directly avoids copying the covariance every row.
@@ -135,11 +152,9 @@ public struct AltitudeFilter: Sendable {
         lastBarometerRecord = nil
         lastGPSRecord = nil
         faults?.beginReading()
-        if engine == nil { try start(at: reading) }
-        guard case .some = engine else { return }
+        if !isStarted { try start(at: reading) }
         let errorIndex = parameters.gpsErrorIndex
         let columnIndex = parameters.columnIndex
-        // Optional chaining mutates the engine in place; copying it out would copy its covariance every row.
         do {
             if parameters.scalesNoiseAtCurrentState { try scaleNoiseAtCurrentState() }
             try predict(to: reading.time)
@@ -148,7 +163,7 @@ public struct AltitudeFilter: Sendable {
                 let z = LogPressureCoordinates.barometerMeasurement(pressure: p) - barometerOffset
                 let sigma = LogPressureCoordinates.scaleHeight * parameters.barometerNoiseStandardDeviation / p
                 if try screenBarometer(pressure: p, measurement: z, variance: sigma * sigma, time: reading.time) {
-                    lastBarometerRecord = try engine?.update(
+                    lastBarometerRecord = try core.update(
                         z, kind: AltitudeSensor(.barometer, gpsErrorIndex: errorIndex),
                         variance: sigma * sigma)
                     faults?.fusedPressure(at: reading.time)
@@ -166,7 +181,7 @@ public struct AltitudeFilter: Sendable {
             {
                 // The station's temperature as a measurement of the column's at the station (AltitudeSensor).
                 let sigma = parameters.columnTemperatureMeasurementStandardDeviation
-                try engine?.update(
+                try core.update(
                     temperature, kind: AltitudeSensor(.temperature, gpsErrorIndex: errorIndex, columnIndex: c),
                     variance: sigma * sigma)
                 lastTemperatureTime = reading.time
@@ -182,15 +197,13 @@ public struct AltitudeFilter: Sendable {
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
-                let priorGPSError = engine?.mean[errorIndex, 0] ?? 0
-                let record = try engine?.update(
+                let priorGPSError = core.mean[errorIndex, 0]
+                let record = try core.update(
                     z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
                     variance: variance,
                     gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
-                if let record {
-                    if !record.decision.wasApplied { gatedFixCount += 1 }
-                    try monitorFix(record, fix: z, priorGPSError: priorGPSError)
-                }
+                if !record.decision.wasApplied { gatedFixCount += 1 }
+                try monitorFix(record, fix: z, priorGPSError: priorGPSError)
                 lastGPSRecord = record
             }
         } catch let error as AltitudeModelError {
@@ -198,9 +211,8 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
-        if let detector = frontDetector, detector.isDue(at: reading.time), let x = engine?.mean,
-            let P = engine?.covariance
-        {
+        if let detector = frontDetector, detector.isDue(at: reading.time) {
+            let x = core.mean, P = core.covariance
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)
             // The detectors watch the weather at the station, W, whose changes are dW = dB + g dC, g = h₀/(T₀ k dh₀/dU)
             // = −γ (`DetectorWeather`): a column learned at the station moves B by −g dC and W not at all, and a climb
@@ -235,14 +247,15 @@ public struct AltitudeFilter: Sendable {
     /// front by metres while reporting a sigma of 4 m. The detector watches the filter's own QNH estimate, which
     /// the barometer-versus-GPS disagreement moves, so the switch needs no extra state in the model.
     private mutating func adaptWeatherNoise() throws(AltitudeModelError) {
-        guard let active = noiseDetector?.isActive, var model = engine?.model else { return }
+        guard isStarted, let active = noiseDetector?.isActive else { return }
+        var model = core.model
         let p = parameters
         let tendency = active ? p.frontTendencyNoiseDensity : p.weatherTendencyNoiseDensity
         let weather = active ? p.frontWeatherNoiseDensity : p.weatherNoiseDensity
         guard tendency != model.tendencyNoiseDensity || weather != model.weatherNoiseDensity else { return }
         model.tendencyNoiseDensity = tendency
         model.weatherNoiseDensity = weather
-        do { try engine?.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
+        do { try core.replaceModel(model) } catch { throw .numerical(String(describing: error)) }
     }
 
     /// Updates the barometric vertical velocity from a new barometer measurement z = B − U (metres).
@@ -297,9 +310,10 @@ public struct AltitudeFilter: Sendable {
             variances[c] = p.columnTemperaturePriorStandardDeviation * p.columnTemperaturePriorStandardDeviation
         }
         do {
-            engine = try KalmanFilter(
+            core = try KalmanFilter(
                 model: model, time: reading.time, mean: mean,
                 covariance: .diagonal(variances), recordsRun: recordsRun)
+            isStarted = true
         } catch {
             throw .numerical(String(describing: error))
         }
@@ -307,13 +321,14 @@ public struct AltitudeFilter: Sendable {
 
     /// Moves the state to `time`, with the barometric velocity as a known input.
     private mutating func predict(to time: Double) throws(EstimationError) {
-        if let from = engine?.time, let last = lastBarometer {
+        guard isStarted else { return }
+        if let last = lastBarometer {
             // The velocity is trusted for T after the pressure it came from: a barometer that stopped
             // reporting must not dead-reckon the altitude away.
-            let moving = max(0, min(time, last.time + parameters.barometricVelocityTime) - from)
-            try engine?.predict(to: time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
+            let moving = max(0, min(time, last.time + parameters.barometricVelocityTime) - core.time)
+            try core.predict(to: time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
         } else {
-            try engine?.predict(to: time)
+            try core.predict(to: time)
         }
     }
 
@@ -321,7 +336,7 @@ public struct AltitudeFilter: Sendable {
     /// itself unchanged. Nil before the first reading, for a time before the filter's, or if the prediction fails.
     public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
         if let gpsModelBank { return gpsModelBank.predictedEstimate(at: time) }
-        guard let from = engine?.time, time >= from else { return nil }
+        guard isStarted, time >= core.time else { return nil }
         var filter = self
         do { try filter.predict(to: time) } catch { return nil }
         return filter.estimate(barometer: nil, gps: nil)
@@ -330,23 +345,26 @@ public struct AltitudeFilter: Sendable {
     /// The current estimate, without reading anything; nil before the first reading.
     public var currentEstimate: AltitudeEstimate? {
         if let gpsModelBank { return gpsModelBank.currentEstimate }
-        if case .none = engine { return nil }
+        guard isStarted else { return nil }
         // A copy, once: `estimate` is mutating (below).
         var filter = self
         return filter.estimate(barometer: nil, gps: nil)
     }
 
-    /// Mutating, though it changes nothing: a non-mutating method reads the optional engine (784 bytes) through a
-    /// copy of it, made only to test whether it is there, which cost more per row than the estimate itself.
+    /// Mutating, as it keeps the state's exponentials (`exponentials`) for the next row.
     private mutating func estimate(barometer: ScalarUpdateRecord?, gps: ScalarUpdateRecord?) -> AltitudeEstimate {
-        guard let time = engine?.time, let x = engine?.mean, let P = engine?.covariance else {
+        guard isStarted else {
             return AltitudeEstimate(
                 time: 0, altitude: .nan, altitudeStandardDeviation: .nan, displayPrecision: .nan,
                 relativeAltitude: 0, seaLevelPressure: .nan, seaLevelPressureStandardDeviation: .nan,
                 weatherTendency: 0, gpsError: .nan, gpsErrorStandardDeviation: .nan,
                 columnTemperature: .nan, columnTemperatureStandardDeviation: .nan)
         }
-        var e = Self.estimate(time: time, mean: x, covariance: P, parameters: parameters)
+        let slope = exponentials.altitudeDerivative(core.mean[AltitudeModel.altitudeIndex, 0])
+        let qnh = exponentials.seaLevelPressure(core.mean[AltitudeModel.weatherIndex, 0])
+        var e = Self.estimate(
+            time: core.time, mean: core.mean, covariance: core.covariance, parameters: parameters,
+            altitudeDerivative: slope, seaLevelPressure: qnh)
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps
@@ -368,10 +386,19 @@ public struct AltitudeFilter: Sendable {
     static func estimate(time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters)
         -> AltitudeEstimate
     {
-        let u = x[AltitudeModel.altitudeIndex, 0]
-        let b = x[AltitudeModel.weatherIndex, 0]
+        estimate(
+            time: time, mean: x, covariance: P, parameters: parameters,
+            altitudeDerivative: LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0]),
+            seaLevelPressure: LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0]))
+    }
+
+    /// The estimate at x and P, given dh₀/dU = exp(−L U/T₀) and the QNH at x (the two exponentials it needs).
+    @inline(__always)
+    static func estimate(
+        time: Double, mean x: Matrix, covariance P: Matrix, parameters: AltitudeModelParameters,
+        altitudeDerivative slope: Double, seaLevelPressure qnh: Double
+    ) -> AltitudeEstimate {
         let k = parameters.gpsErrorIndex
-        let slope = LogPressureCoordinates.altitudeDerivative(u)
         let standardAltitude = LogPressureCoordinates.temperatureHeight * (1 - slope)
         var altitude = standardAltitude
         var sigmaH = slope * P[0, 0].squareRoot()
@@ -385,7 +412,6 @@ public struct AltitudeFilter: Sendable {
             columnTemperature = (T0 + x[c, 0]) * slope
             columnSigma = slope * P[c, c].squareRoot()
         }
-        let qnh = LogPressureCoordinates.seaLevelPressure(b)
         let dQdB = qnh / LogPressureCoordinates.scaleHeight
         let tendency = parameters.hasTendency ? x[AltitudeModel.tendencyIndex, 0] * dQdB * 3_600 : 0
         return AltitudeEstimate(

@@ -27,14 +27,13 @@ extension GPSErrorModelBank {
         let w = weights
         var mean = 0.0
         for j in members.indices {
-            guard let x = members[j].engine?.mean else { return }
-            mean += w[j] * x[c, 0]
+            guard members[j].isStarted else { return }
+            mean += w[j] * members[j].core.mean[c, 0]
         }
         var variance = 0.0
         for j in members.indices {
-            guard let x = members[j].engine?.mean, let P = members[j].engine?.covariance else { return }
-            let d = x[c, 0] - mean
-            variance += w[j] * (P[c, c] + d * d)
+            let d = members[j].core.mean[c, 0] - mean
+            variance += w[j] * (members[j].core.covariance[c, c] + d * d)
         }
         guard variance > 0, variance.isFinite, mean.isFinite else { return }
         for j in members.indices {
@@ -47,8 +46,8 @@ extension AltitudeFilter {
     /// Replaces the marginal of the column state C by N(`mean`, `variance`) (kelvin, K²), keeping the other states'
     /// conditional on C (see `GPSErrorModelBank.shareColumn()`); nothing without the column state.
     mutating func conditionColumn(mean newMean: Double, variance newVariance: Double) throws(AltitudeModelError) {
-        guard let c = parameters.columnIndex, case .some = engine else { return }
-        do { try engine?.replaceMarginal(of: c, mean: newMean, variance: newVariance) } catch {
+        guard let c = parameters.columnIndex, isStarted else { return }
+        do { try core.replaceMarginal(of: c, mean: newMean, variance: newVariance) } catch {
             throw .numerical(String(describing: error))
         }
     }
