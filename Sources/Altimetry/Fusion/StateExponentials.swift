@@ -10,30 +10,36 @@ import Foundation
 /// Asked at the argument of the last call, bit for bit, each returns the value it computed then: the same bits as
 /// computing it again, both being functions of their argument alone.
 struct StateExponentials: Sendable {
-    /// The last U asked (metres of log-pressure) and exp(−L U/T₀) at it.
-    private var altitude = 0.0
-    private var altitudeSlope = LogPressureCoordinates.altitudeDerivative(0)
-    /// The last B asked (metres of log-pressure) and the QNH at it, in hPa.
-    private var weather = 0.0
-    private var qnh = LogPressureCoordinates.seaLevelPressure(0)
+    /// One function's last argument and its value there.
+    private struct Remembered: Sendable {
+        var argument: Double
+        var value: Double
+
+        /// f(x), from the remembered value when x is the last argument (bit for bit).
+        @inline(__always)
+        mutating func value(at x: Double, of f: (Double) -> Double) -> Double {
+            if x.bitPattern != argument.bitPattern {
+                argument = x
+                value = f(x)
+            }
+            return value
+        }
+    }
+
+    /// U (metres of log-pressure) and exp(−L U/T₀).
+    private var altitude = Remembered(argument: 0, value: LogPressureCoordinates.altitudeDerivative(0))
+    /// B (metres of log-pressure) and the QNH at it, in hPa.
+    private var weather = Remembered(argument: 0, value: LogPressureCoordinates.seaLevelPressure(0))
 
     /// dh₀/dU = exp(−L U/T₀) at `u`, as `LogPressureCoordinates.altitudeDerivative(u)`.
     @inline(__always)
     mutating func altitudeDerivative(_ u: Meters) -> Double {
-        if u.bitPattern != altitude.bitPattern {
-            altitude = u
-            altitudeSlope = LogPressureCoordinates.altitudeDerivative(u)
-        }
-        return altitudeSlope
+        altitude.value(at: u, of: LogPressureCoordinates.altitudeDerivative)
     }
 
     /// The QNH at `b`, in hPa, as `LogPressureCoordinates.seaLevelPressure(b)`.
     @inline(__always)
     mutating func seaLevelPressure(_ b: Meters) -> Hectopascals {
-        if b.bitPattern != weather.bitPattern {
-            weather = b
-            qnh = LogPressureCoordinates.seaLevelPressure(b)
-        }
-        return qnh
+        weather.value(at: b, of: LogPressureCoordinates.seaLevelPressure)
     }
 }
