@@ -429,10 +429,12 @@ private func crossCovarianceLoops(
 }
 
 /// The commit of a scalar update: K = U · factor in U's storage, x = x⁻ + K y, and the Joseph form
-/// C = (I − k h) P (I − k h)ᵀ + r k kᵀ with B and g in `b`, exactly as `Matrix.formJosephUpdate` computes it
-/// (same terms, same order, but for the terms of h's zeros, left out as in `crossCovarianceLoops`). Its
-/// v = P hᵀ is U itself: P is symmetric to the last bit (every step mirrors its lower triangle), so
-/// vⱼ = Σₗ hₗ Pₗⱼ and Uⱼ = Σₗ Pⱼₗ hₗ are the same products summed in the same order. Returns whether the new mean
+/// C = (I − k h) P (I − k h)ᵀ + r k kᵀ = B − g kᵀ + r k kᵀ with B = P − k vᵀ and g = B hᵀ, exactly as
+/// `Matrix.formJosephUpdate` computes it (same terms, same order, but for the terms of h's zeros, left out as in
+/// `crossCovarianceLoops`). Each Bᵢⱼ = Pᵢⱼ − kᵢ vⱼ is formed where it is used, as the same two operations, rather
+/// than stored: C reads only B's lower triangle and g only its columns where h is not zero. Its v = P hᵀ is U
+/// itself: P is symmetric to the last bit (every step mirrors its lower triangle), so vⱼ = Σₗ hₗ Pₗⱼ and
+/// Uⱼ = Σₗ Pⱼₗ hₗ are the same products summed in the same order. `b` holds v, then g. Returns whether the new mean
 /// and the new covariance are finite (the covariance is checked on its lower triangle, of which the upper is a
 /// copy).
 @inline(__always)
@@ -442,10 +444,10 @@ private func scalarUpdateLoops(
     _ updated: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>,
     _ c: UnsafeMutableBufferPointer<Double>
 ) -> (mean: Bool, covariance: Bool) {
-    // v = U, kept in the last column of `b` (where g goes once B is formed) before K takes U's storage.
-    let g = n &* n
+    // v = U, kept in b[0..<n] before K takes U's storage; g goes in b[n..<2n].
+    let g = n
     for i in 0..<n {
-        b[g &+ i] = k[i]
+        b[i] = k[i]
         k[i] *= factor
     }
     // x = x⁻ + K y (the product's sum starts at 0, as in `multiplyByLoops` with β = 1).
@@ -455,23 +457,18 @@ private func scalarUpdateLoops(
         updated[i] = value
         meanFinite.include(value)
     }
-    // B = P − k vᵀ.
-    for j in 0..<n {
-        let v = b[g &+ j]
-        for i in 0..<n { b[i &+ j &* n] = pp[i &+ j &* n] - k[i] * v }
-    }
-    // g = B hᵀ, in the last column.
+    // g = B hᵀ, Bᵢₗ = Pᵢₗ − kᵢ vₗ.
     for i in 0..<n { b[g &+ i] = 0 }
     for l in 0..<n where h[l] != 0 {
-        let hl = h[l]
-        for i in 0..<n { b[g &+ i] += b[i &+ l &* n] * hl }
+        let hl = h[l], vl = b[l]
+        for i in 0..<n { b[g &+ i] += (pp[i &+ l &* n] - k[i] * vl) * hl }
     }
     // C = B − g kᵀ + r k kᵀ, lower triangle, mirrored.
     var covarianceFinite = FinitenessCheck()
     for j in 0..<n {
-        let kj = k[j]
+        let kj = k[j], vj = b[j]
         for i in j..<n {
-            let value = b[i &+ j &* n] - b[g &+ i] * kj + r * k[i] * kj
+            let value = (pp[i &+ j &* n] - k[i] * vj) - b[g &+ i] * kj + r * k[i] * kj
             c[i &+ j &* n] = value
             c[j &+ i &* n] = value
             covarianceFinite.include(value)
