@@ -43,6 +43,23 @@ struct GPXReaderTests {
             ])
     }
 
+    /// A self-closing `<extensions/>` ends at its own start tag: its content is empty, not a range that ends
+    /// before it begins (which trapped).
+    @Test("A self-closing <extensions/> is an empty extension, also before the point's other children")
+    func selfClosingExtensions() throws {
+        for point in [
+            #"<trkpt lat="1" lon="2"><ele>3</ele><time>2024-05-01T12:00:00Z</time><extensions/></trkpt>"#,
+            #"<trkpt lat="1" lon="2"><extensions/><ele>3</ele><time>2024-05-01T12:00:00Z</time></trkpt>"#,
+            #"<trkpt lat="1" lon="2"><ele>3</ele><time>2024-05-01T12:00:00Z</time><extensions /></trkpt>"#,
+        ] {
+            let reading = try GPXReader.read(Self.gpx(point), file: "e.gpx")
+            #expect(reading.table.rows.first?.gpsAltitude == 3, "\(point)")
+            let document = try #require(reading.gpx)
+            let read = try #require(document.points.first)
+            #expect(document.extensions(read) == "", "\(point)")
+        }
+    }
+
     @Test(
         "lat=999 and other positions outside the globe are refused, naming the field (they were taken silently)",
         arguments: [

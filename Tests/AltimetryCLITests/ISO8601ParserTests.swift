@@ -106,6 +106,7 @@ struct ISO8601ParserTests {
             " 2024-05-01T12:00:00Z", "2024-05-01T12:00:00Z ", "2024-05-01T12:00:00Zjunk", "2024-05-01T12:00:00+24:00",
             "2024-05-01T12:00:00+02:60", "2024-05-01T12:00:00+2:00", "2024-05-01T12:00:00+02:0", "2024-05-01X12:00:00Z",
             "+2024-05-01T12:00:00Z", "2024-05-01T12:00:00\u{0}Z", "2024-05-01T12:00:00.1e3Z", "２０２４-05-01T12:00:00Z",
+            "9999-12-31T23:18:59.999-01", "9999-12-31T23:30:00-01:00", "0000-01-01T00:30:00+01:00",
         ])
     func refusals(text: String) {
         #expect(parser.seconds(text) == nil, "\(text.debugDescription)")
@@ -199,6 +200,23 @@ struct ISO8601ParserTests {
         }
         #expect(parser.text(1_714_564_800) == "2024-05-01T12:00:00Z")
         #expect(parser.text(1_714_564_800.25) == "2024-05-01T12:00:00.250Z")
+    }
+
+    /// The writer keeps milliseconds, so every time whose millisecond lies in the years 0000-9999 is written as a
+    /// date-time, up to 9999-12-31T23:59:59.999Z, and what rounds past either end is written as its seconds.
+    @Test("The first and last milliseconds of the years 0000-9999 are written as date-times, and nothing beyond")
+    func writableEdges() throws {
+        for (text, seconds) in [
+            ("9999-12-31T23:59:59.999Z", 253_402_300_799.999), ("0000-01-01T00:00:00Z", -62_167_219_200),
+            ("9999-12-31T23:59:59.999Z", 253_402_300_799.9994), ("0000-01-01T00:00:00.000Z", -62_167_219_200.0004),
+        ] {
+            #expect(parser.text(seconds) == text, "\(seconds)")
+            let back = try #require(parser.seconds(parser.text(seconds)))
+            #expect(abs(back - (seconds * 1_000).rounded() / 1_000) < 1e-4, "\(seconds)")
+        }
+        for seconds in [253_402_300_799.9996, 253_402_300_800, -62_167_219_200.0006, .infinity, .nan] {
+            #expect(parser.seconds(parser.text(seconds)) == nil, "\(seconds) wrote \(parser.text(seconds))")
+        }
     }
 
     @Test("Day numbers and dates agree with a walk through the calendar, a day at a time, in years 0000-9999")

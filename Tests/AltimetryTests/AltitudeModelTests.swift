@@ -256,4 +256,32 @@ struct AltitudeSensorTests {
                 "altitude \(altitude) m, column \(column) K: h moved \(moved) m for \(change) K")
         }
     }
+
+    /// s_U = dU/dh is T₀/T(h) for the column's temperature T(h) = k (T₀ − L h₀) inside the troposphere model, and
+    /// held there outside it: a state a long gap has taken anywhere (h₀ of ±10⁶ m, k near zero or negative, NaN)
+    /// gives a finite scale between the held bounds' 0.65 and 2.66, and γ = −h₀ s_U/T₀.
+    @Test("The altitude's noise scale is T₀/T(h) in the troposphere and held finite outside it")
+    func altitudeScaleIsHeld() {
+        let T0 = StandardAtmosphere.seaLevelTemperature, L = StandardAtmosphere.lapseRate
+        for h0 in [-1_000.0, 0, 2_500, 11_000] {
+            for k in [0.5, 0.93, 1, 1.07] {
+                let scale = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: k)
+                #expect(abs(scale * k * (T0 - L * h0) / T0 - 1) < 1e-14, "h₀ \(h0) m, k \(k)")
+                let gamma = AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k)
+                #expect(abs(gamma + h0 * scale / T0) <= 1e-14 * (1 + abs(gamma)), "h₀ \(h0) m, k \(k)")
+            }
+        }
+        let extremes = [-1e6, -1_001, 11_001, 44_330.8, 1e6, .infinity, -.infinity, .nan]
+        for h0 in extremes {
+            for k in [-3, 0, 1e-300, 0.49, 1, 1.51, 1e300, .infinity, .nan] as [Double] {
+                let scale = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: k)
+                #expect(scale.isFinite && scale >= 0.65 && scale <= 2.67, "h₀ \(h0) m, k \(k): \(scale)")
+                #expect(AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k).isFinite)
+            }
+        }
+        // Held at the bounds: beyond the tropopause the scale is the tropopause's.
+        #expect(
+            AltitudeModel.altitudeScale(atStandardAltitude: 30_000, columnScale: 1)
+                == AltitudeModel.altitudeScale(atStandardAltitude: 11_000, columnScale: 1))
+    }
 }

@@ -139,19 +139,21 @@ extension AltitudeFilter {
         guard let x = engine?.mean, let oldU = engine?.model.altitudeScaleSquared,
             let oldB = engine?.model.weatherScaleSquared
         else { return }
-        // T(h) = (T₀ + C) exp(−L U/T₀), so s_U = T₀ / T(h) = exp(L U/T₀) / k.
-        let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
+        // T(h) = (T₀ + C) exp(−L U/T₀) = k (T₀ − L h₀), h₀ = (T₀/L)(1 − exp(−L U/T₀)) the standard altitude; both
+        // scales are held at a state inside the model's range (see `AltitudeModel.altitudeScale`; QNH at 10 hPa or
+        // more, the lowest station pressure a reading may carry), so that a state a long gap of diffuse prediction
+        // has taken anywhere keeps Q finite.
+        let h0 =
+            LogPressureCoordinates.temperatureHeight
+            * (1 - LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0]))
         let k = Self.columnScale(x, columnIndex: parameters.columnIndex)
-        let su = 1 / (slope * k)
+        let su = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: k)
         let sb =
             LogPressureCoordinates.scaleHeight
-            / LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0])
+            / max(LogPressureCoordinates.seaLevelPressure(x[AltitudeModel.weatherIndex, 0]), 10)
         let u2 = su * su, b2 = sb * sb
         let gamma =
-            parameters.columnIndex == nil
-            ? 0
-            : AltitudeModel.columnCoupling(
-                atStandardAltitude: LogPressureCoordinates.temperatureHeight * (1 - slope), columnScale: k)
+            parameters.columnIndex == nil ? 0 : AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k)
         guard let oldGamma = engine?.model.columnCoupling,
             abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - oldGamma) > 1e-2,
             var model = engine?.model

@@ -77,15 +77,30 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     }
 
     /// γ = −h₀/(T₀ k dh₀/dU) at the standard altitude h₀ and column scale k: with dh₀/dU = 1 − L h₀/T₀,
-    /// γ = −h₀/(k (T₀ − L h₀)), in metres per kelvin.
+    /// γ = −h₀/(k (T₀ − L h₀)) = −h₀ s_U/T₀, in metres per kelvin (s_U: `altitudeScale`).
     ///
-    /// h₀ is held within the troposphere model (−1,000 to 11,000 m) and k at 0.5 or more (C ≥ −144 K): a state that
-    /// a long gap of diffuse prediction has taken outside them would otherwise make γ, and with it F, infinite.
+    /// h₀ and k are held as `altitudeScale` holds them, so γ is finite for any state.
     public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
-        let h = min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude)
-        let scale = k.isFinite ? max(k, 0.5) : 1
-        let gamma = -h / (scale * (StandardAtmosphere.seaLevelTemperature - StandardAtmosphere.lapseRate * h))
+        let h = heldStandardAltitude(h0)
+        let gamma = -h * altitudeScale(atStandardAltitude: h, columnScale: k) / StandardAtmosphere.seaLevelTemperature
         return gamma.isFinite ? gamma : 0
+    }
+
+    /// s_U = dU/dh = T₀/T(h) = T₀/(k (T₀ − L h₀)), the altitude's noise scale at the standard altitude h₀ and column
+    /// scale k (k = 1 without the column state), dimensionless: between 0.65 and 2.66.
+    ///
+    /// h₀ is held within the troposphere model (−1,000 to 11,000 m) and k within 0.5 to 1.5 (C within ±144 K; a k
+    /// that is not finite counts as 1): a state that a long gap of diffuse prediction has taken outside them would
+    /// otherwise make s_U, and with it Q, infinite.
+    public static func altitudeScale(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
+        let h = heldStandardAltitude(h0)
+        let scale = k.isFinite ? min(max(k, 0.5), 1.5) : 1
+        let T0 = StandardAtmosphere.seaLevelTemperature
+        return T0 / (scale * (T0 - StandardAtmosphere.lapseRate * h))
+    }
+
+    private static func heldStandardAltitude(_ h0: Meters) -> Meters {
+        h0.isFinite ? min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude) : 0
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -297,7 +297,8 @@ package enum GPXReader {
                 point.elevation = elevationStart..<scanner.position
             case 5 where inPoint && scanner.name(name, is: "extensions"):
                 point.extensions = extensionsStart..<scanner.position
-                point.extensionsContent = extensionsContentStart..<scanner.eventStart
+                // A self-closing `<extensions/>` ends at its own start tag, before its content would begin.
+                point.extensionsContent = extensionsContentStart..<max(extensionsContentStart, scanner.eventStart)
             case 4 where inPoint:
                 // A self-closing point has no content (its end comes at its start tag).
                 point.content = point.content.lowerBound..<max(point.content.lowerBound, scanner.eventStart)

@@ -7,7 +7,8 @@
 /// Every field has exactly its number of digits; the date must exist in the proleptic Gregorian calendar (leap
 /// years: divisible by 4, except centuries not divisible by 400); hours 00-23, minutes and seconds 00-59 (a leap
 /// second `:60` has no POSIX time and is refused); the offset at most 23:59; the fraction has one digit or more,
-/// of any length (digits past the 15th are below a femtosecond and are not used). What is not such a time is
+/// of any length (digits past the 15th are below a femtosecond and are not used); the instant, in UTC, lies within
+/// the years 0000-9999 (`9999-12-31T23:30:00-01:00` is refused: no writer could carry it). What is not such a time is
 /// nil, never a trap: a 35-digit fraction made Foundation's `ISO8601DateFormatter` divide by zero, and its ICU
 /// parser also accepts 30 February, hour 24, fields of one digit and trailing text, which this parser refuses.
 ///
@@ -96,6 +97,8 @@ package struct ISO8601Parser: Sendable {
         }
         let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+        // The instant itself within 0000-01-01T00:00:00Z ... 9999-12-31T23:59:59Z: an offset may not carry it out.
+        guard whole >= -62_167_219_200, whole < 253_402_300_800 else { return nil }
         return Double(whole) + fraction
     }
 
@@ -163,9 +166,11 @@ package struct ISO8601Parser: Sendable {
     /// The longest text `write` writes, in bytes.
     static let maximumLength = 24
 
-    /// Whether `write` can write `seconds`: a finite time within the years 0000-9999.
+    /// Whether `write` can write `seconds`: a finite time whose millisecond is within the years 0000-9999 (from
+    /// 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z).
     static func isWritable(_ seconds: Double) -> Bool {
-        seconds.isFinite && seconds > -62_167_219_200.5 && seconds < 253_402_300_799.5
+        let milliseconds = (seconds * 1_000).rounded()
+        return milliseconds.isFinite && milliseconds >= -62_167_219_200_000 && milliseconds < 253_402_300_800_000
     }
 
     /// Writes the text of `seconds` (which `isWritable`) as `text` does, into the first 20 or 24 bytes of
