@@ -277,11 +277,11 @@ public struct AltitudeFilter: Sendable {
     /// Why start over there: a start from a fix takes U from the fix's standard-atmosphere altitude and linearises
     /// the fix where the column is standard; the first pressure then has to move U and C along that linearisation,
     /// by the whole difference between the barometer's and GPS's altitudes (130 m at a 2,600 m launch in a column
-    /// 20 K from standard). That start booked most of it as weather (QNH 12 hPa off, the column 14 K) and the
+    /// 20 K from standard). That start booked most of it as weather (QNH 17 hPa off, the column 14 K) and the
     /// next few readings at a still station "learned" the column from the linearisation's error (its sigma from
     /// 6.4 K to 4.1 K in 5 s, where a still station cannot tell the column from the weather at all). Started at the
-    /// pressure, U comes from the barometer and each fix is fused after it: the column's sigma stays at 6.4 K until
-    /// the altitude changes (`Docs/model.md`, Initialisation). The fixes before the first pressure are forgotten;
+    /// pressure, U comes from the barometer and each fix is fused after it: the column's sigma, 5.3 K after the
+    /// first fix, is 5.0 K after 15 minutes at the launch (`Docs/model.md`, Initialisation). The fixes before the first pressure are forgotten;
     /// without the column state a start from GPS has no split to get wrong, and the plain model keeps its start.
     private mutating func start(at reading: AltitudeReading, restarting: Bool = false) throws(AltitudeModelError) {
         let p = parameters
