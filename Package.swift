@@ -52,7 +52,7 @@ let package = Package(
             name: "Altimetry", dependencies: ["LinearAlgebra", "StateEstimation", "Randomness", "Optimization"],
             swiftSettings: optimized),
         /// Scenario simulator: true profiles, weather, barometer and GPS with their errors; scoring against a truth.
-        .target(name: "Simulation", dependencies: ["Altimetry", "Randomness"]),
+        .target(name: "Simulation", dependencies: ["Altimetry", "StateEstimation", "Randomness"]),
 
         // MARK: - Files
 
@@ -68,7 +68,8 @@ let package = Package(
         // MARK: - Fuzzing
 
         /// Checks run on arbitrary bytes by libFuzzer (`make fuzz`) and on the saved corpus by the tests.
-        .target(name: "FuzzTargets", dependencies: ["AltimetryIO", "Altimetry", "LinearAlgebra"]),
+        .target(
+            name: "FuzzTargets", dependencies: ["AltimetryIO", "Altimetry", "StateEstimation", "LinearAlgebra"]),
 
         // MARK: - Benchmarks
 
@@ -96,10 +97,13 @@ let package = Package(
             dependencies: ["Altimetry", "Simulation", "Randomness", "StateEstimation"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "Randomness"]),
+        .testTarget(
+            name: "SimulationTests", dependencies: ["Simulation", "Altimetry", "StateEstimation", "Randomness"]),
         .testTarget(
             name: "AltimetryCLITests",
-            dependencies: ["AltimetryCLI", "AltimetryIO", "Altimetry", "Simulation", "Randomness"],
+            dependencies: [
+                "AltimetryCLI", "AltimetryIO", "Altimetry", "StateEstimation", "Simulation", "Randomness",
+            ],
             resources: [.copy("Golden"), .copy("Fixtures")]
         ),
         /// The code samples of README.md, Docs/ and the DocC catalogs, compiled and run; the pages show them verbatim.

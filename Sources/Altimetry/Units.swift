@@ -1,4 +1,4 @@
-@_exported import StateEstimation
+import StateEstimation
 
 /// A length in metres.
 public typealias Meters = Double

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// The true altitude of the person against time: piecewise linear through a list of knots.
 ///

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// The simulated GPS altitude: truth plus a correlated error, white noise, outages and outliers.
 ///

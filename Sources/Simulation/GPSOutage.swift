@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// A stretch of time without GPS fixes (a tunnel, a canyon, a building), [start, start + duration).
 ///

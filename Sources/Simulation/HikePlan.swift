@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// A hike up to a summit and back down to the start, with rests.
 ///

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// Multipath outliers: a number of GPS fixes pushed up by a large positive error.
 ///

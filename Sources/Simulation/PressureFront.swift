@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+import StateEstimation
 
 /// A weather front: the sea-level pressure changes by a given amount over a given time, smoothly.
 ///

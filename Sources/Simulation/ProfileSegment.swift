@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// One piece of a true altitude profile: what the person does for a while.
 ///

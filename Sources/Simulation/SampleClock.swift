@@ -1,5 +1,6 @@
 import Altimetry
 import Randomness
+import StateEstimation
 
 /// When a sensor delivers its samples: a nominal rate with a random delivery delay (jitter).
 ///

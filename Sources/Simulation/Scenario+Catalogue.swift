@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+import StateEstimation
 
 extension Scenario {
     /// A scenario from the catalogue.

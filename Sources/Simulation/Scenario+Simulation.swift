@@ -1,5 +1,6 @@
 import Altimetry
 import Randomness
+import StateEstimation
 
 extension Scenario {
     /// Simulates the scenario: the merged, time-ordered rows of both sensors and the truth behind each.

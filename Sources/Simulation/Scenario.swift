@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// A complete description of a simulated outing: the true altitude, the weather, the air, the sensors,
 /// how long it lasts, and the seed that fixes every random draw.

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// The catalogue of named scenarios (see `Scenario.named(_:seed:duration:)` for each one's parameters).
 ///

@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+import StateEstimation
 
 /// A fault of the barometer, on top of its noise: what a sensor does when it fails, not what the air does.
 public enum BarometerFault: Sendable, Equatable, Codable {

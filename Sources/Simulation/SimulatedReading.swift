@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// One row of a simulated recording: what the sensors reported at one instant, and the true altitude.
 ///

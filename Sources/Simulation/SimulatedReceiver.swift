@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// A GPS receiver for identification and adaptation studies: a Gauss-Markov error of a given spread and
 /// correlation time, and a reported accuracy that is right, optimistic or pessimistic.

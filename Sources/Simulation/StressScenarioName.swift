@@ -1,5 +1,6 @@
 import Altimetry
 import Randomness
+import StateEstimation
 
 /// The scenarios that test the filter where its assumptions fail: air columns 20 K hot or cold (with their own
 /// lapse rates), climbs and descents of 1,000 to 4,000 m at 0.3 to 55 m/s, a cold start, a GPS dropout during a

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// Gust noise on the pressure: a first-order Gauss-Markov process of small spread and short correlation time.
 ///

@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// How the weather moves the sea-level pressure: an offset b(t) from the standard 1013.25 hPa.
 ///

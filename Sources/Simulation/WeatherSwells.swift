@@ -1,6 +1,7 @@
 import Altimetry
 import Foundation
 import Randomness
+import StateEstimation
 
 /// Slow swells of the sea-level pressure: a sum of a few sinusoids with periods of tens of minutes to hours.
 ///

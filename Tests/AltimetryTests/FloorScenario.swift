@@ -1,6 +1,7 @@
 import Altimetry
 import Randomness
 import Simulation
+import StateEstimation
 
 /// Test support: the building visits the floor-counter tests count, built on `Simulation.BuildingVisit`.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 import Testing
 
 @testable import Altimetry

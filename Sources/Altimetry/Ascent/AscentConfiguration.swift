@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// The choices behind an ascent count (see `Docs/ascent.md` for why each has its value).
 public struct AscentConfiguration: Sendable, Equatable, Codable {
     /// The centred moving average applied to the fused altitude before turning points are sought, in seconds.

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// Counts floors over a whole recording: the seed's `FloorCounter`, in time rather than sample indices.
 ///
 /// It runs `StreamingFloorCounter` over the samples, so its results equal the streaming counter's by

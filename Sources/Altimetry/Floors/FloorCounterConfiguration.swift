@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// Every threshold of the floor counter, in seconds and metres, with the seed's values as defaults.
 ///
 /// The counter works in time, not in sample indices, so it handles irregular sampling and gaps; at the

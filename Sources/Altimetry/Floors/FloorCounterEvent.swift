@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// Something the streaming floor counter published after a sample.
 public enum FloorCounterEvent: Sendable, Equatable, Codable {
     /// A transition was counted; its `floorAfter` is the new floor.

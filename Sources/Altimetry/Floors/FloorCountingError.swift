@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// Why the floor counter refused a sample or a configuration.
 public enum FloorCountingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A threshold that is not positive and finite.

@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 
 /// One reading for the floor counter: a time and either a relative altitude or a pressure.
 ///

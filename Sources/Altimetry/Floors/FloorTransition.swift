@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// A counted change of floor: a moving stretch whose change of altitude rounds to a whole, non-zero number of floors.
 public struct FloorTransition: Sendable, Equatable, Codable {
     /// Start of the stretch, in seconds: the first moving time backed up by `FloorCounterConfiguration.backUp`.

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// Why the counter doubts the floor it counted, and by how much.
 public struct FloorUncertainty: Sendable, Equatable, Codable {
     /// What raised the doubt.

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// The counter's moving average of altitude, s(t), and enough of its past to read it at earlier times.
 ///
 /// s(tᵢ) is the plain mean of the samples with times in (tᵢ − window, tᵢ]; at 1 Hz and a 5 s window that is the

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// The still samples since the last confident transition, reduced to robust block levels, and what they say
 /// about the weather and about any change the counter did not count.
 ///

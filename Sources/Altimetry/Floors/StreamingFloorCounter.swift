@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 
 /// Counts floors from altitude samples consumed one at a time, and says when it doubts the count.
 ///

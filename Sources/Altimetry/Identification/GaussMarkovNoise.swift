@@ -1,5 +1,6 @@
 import Foundation
 import Optimization
+import StateEstimation
 
 /// A first-order Gauss-Markov error plus white noise, sampled every τ₀: the GPS altitude error of the model.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Optimization
+import StateEstimation
 
 /// What a recording says about its GPS receiver and barometer: the Allan deviation of the GPS error, a
 /// Gauss-Markov-plus-white fit to it, and the maximum-likelihood parameters through the filter.

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// One absolute-altitude sample as a platform reports it (Core Motion's `CMAbsoluteAltitudeData`): altitude
 /// above mean sea level with its one-sigma accuracy and the resolution worth displaying.
 ///

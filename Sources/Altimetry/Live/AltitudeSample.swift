@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 
 /// One barometer sample as a platform reports it: a time, the relative altitude, and the pressure in hPa.
 ///

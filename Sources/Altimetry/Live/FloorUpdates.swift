@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// What the streaming floor counter says after one barometer reading.
 public struct FloorUpdate: Sendable, Equatable, Codable {
     /// Time of the reading, in seconds.

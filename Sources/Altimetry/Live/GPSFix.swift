@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// One GPS altitude fix: a time, the altitude above mean sea level, and its vertical accuracy as one sigma.
 ///
 /// Receivers report accuracy by different conventions (Core Motion and Android one sigma, the W3C geolocation

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// How fast a recorded or simulated source delivers its readings.
 public enum SourcePacing: Sendable, Equatable, Codable {
     /// Every reading at once, as fast as the consumer takes them.

@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 
 extension GaussMarkovAveraging {
     /// How the samples of a window are combined into one estimate of the constant.

@@ -1,4 +1,5 @@
 import Foundation
+import StateEstimation
 
 /// How well averaging N samples of a first-order Gauss-Markov error estimates a constant.
 ///

@@ -1,3 +1,5 @@
+import StateEstimation
+
 /// A parameter outside the domain of the Gauss-Markov averaging statistics.
 public enum GaussMarkovAveragingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stationary standard deviation σ that is negative or not finite, in the error's unit (metres for GPS altitude).

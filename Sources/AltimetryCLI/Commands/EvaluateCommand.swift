@@ -2,6 +2,7 @@ import Altimetry
 import AltimetryIO
 import Foundation
 import Simulation
+import StateEstimation
 
 /// `altimetry evaluate INPUT`: fuses a recording and scores it against its truth, beside the naive baselines.
 ///

@@ -1,6 +1,7 @@
 import Altimetry
 import AltimetryIO
 import Foundation
+import StateEstimation
 
 /// `altimetry floors INPUT [--floor-height M] [--json]`: counts floor changes in a recording.
 ///

@@ -1,5 +1,6 @@
 import Altimetry
 import Foundation
+import StateEstimation
 
 extension SeedTables {
     /// The tables as aligned plain text, with the inputs each one used, in the seed's order.

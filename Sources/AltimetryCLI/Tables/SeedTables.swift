@@ -1,6 +1,7 @@
 import Altimetry
 import Randomness
 import Simulation
+import StateEstimation
 
 /// Every table and figure of the seed article, recomputed by the library: what `altimetry tables` prints.
 ///

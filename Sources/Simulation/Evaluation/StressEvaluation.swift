@@ -1,4 +1,5 @@
 import Altimetry
+import StateEstimation
 
 /// Runs the altitude filter on one simulated recording and measures what the stress targets ask: accuracy and
 /// honesty after the first 10 minutes, the column temperature once the track has moved 1,000 m, good fixes
