@@ -42,6 +42,8 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var faults: SensorFaultMonitor?
     /// The front detectors' weather (`AltitudeFilter.DetectorWeather`), with the column state.
     public var detectorWeather: AltitudeFilter.DetectorWeather?
+    /// Whether the filter started from GPS alone and starts over at its first pressure; nil is false.
+    public var awaitsFirstPressure: Bool?
 }
 
 extension AltitudeFilter {
@@ -55,7 +57,7 @@ extension AltitudeFilter {
             barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
             lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
             lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
-            detectorWeather: detectorWeather)
+            detectorWeather: detectorWeather, awaitsFirstPressure: awaitsFirstPressure)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -83,6 +85,7 @@ extension AltitudeFilter {
         barometerOffset = checkpoint.barometerOffset ?? 0
         faults = checkpoint.faults
         detectorWeather = checkpoint.detectorWeather
+        awaitsFirstPressure = checkpoint.awaitsFirstPressure ?? false
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement {
             lastBarometer = (time, z)
         }

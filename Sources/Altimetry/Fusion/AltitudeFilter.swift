@@ -14,7 +14,9 @@ import StateEstimation
 /// Initialisation, from the first reading: with a pressure, U from the standard-atmosphere altitude of that
 /// pressure; without one, from the GPS altitude. Either way P_UU = `altitudePriorStandardDeviation`² (84 m: 10 hPa
 /// of unknown weather is 83 m), B = 0 ± `weatherPriorStandardDeviation` hPa, Ḃ = 0 ± the tendency prior,
-/// e = 0 ± σ_e, no cross-covariance. The first reading is then applied as an ordinary update.
+/// e = 0 ± σ_e, no cross-covariance. The first reading is then applied as an ordinary update. With the column
+/// state, a filter that started from GPS alone starts over at its first pressure, so that the split of the first
+/// barometer-to-GPS difference between the weather and the column is made with the pressure at hand (`start`).
 ///
 /// GPS fixes that report a vertical accuracy a (one sigma) are trusted accordingly: the model keeps its
 /// correlated error e of spread σ_e and attributes the rest of the reported variance to white noise,
@@ -66,6 +68,8 @@ public struct AltitudeFilter: Sendable {
     let recordsRun: Bool
     var gate: Gate
     var lastPressureAltitude: Meters?
+    /// Whether the filter started from GPS alone with the column state, and starts over at its first pressure.
+    var awaitsFirstPressure = false
     /// The time of the last temperature fused, in seconds.
     var lastTemperatureTime: Double?
     /// The barometer's re-anchored offset, in metres of log-pressure: the sum of the steps it made.
@@ -152,7 +156,12 @@ public struct AltitudeFilter: Sendable {
         lastBarometerRecord = nil
         lastGPSRecord = nil
         faults?.beginReading()
-        if !isStarted { try start(at: reading) }
+        if !isStarted {
+            try start(at: reading)
+        } else if awaitsFirstPressure, reading.pressure != nil {
+            // Started from GPS alone, with the column state: start over at the first pressure (see `start`).
+            try start(at: reading, restarting: true)
+        }
         let errorIndex = parameters.gpsErrorIndex
         let columnIndex = parameters.columnIndex
         do {
@@ -275,7 +284,19 @@ public struct AltitudeFilter: Sendable {
         lastBarometer = (time, z)
     }
 
-    private mutating func start(at reading: AltitudeReading) throws(AltitudeModelError) {
+    /// Sets the state to its priors at `reading` (see the type's discussion); `restarting` does it through the
+    /// engine's reset, at the first pressure of a filter with the column state that started from GPS alone.
+    ///
+    /// Why start over there: a start from a fix takes U from the fix's standard-atmosphere altitude and linearises
+    /// the fix where the column is standard; the first pressure then has to move U and C along that linearisation,
+    /// by the whole difference between the barometer's and GPS's altitudes (130 m at a 2,600 m launch in a column
+    /// 20 K from standard). That start booked most of it as weather (QNH 17 hPa off, the column 14 K) and the
+    /// next few readings at a still station "learned" the column from the linearisation's error (its sigma from
+    /// 6.4 K to 4.1 K in 5 s, where a still station cannot tell the column from the weather at all). Started at the
+    /// pressure, U comes from the barometer and each fix is fused after it: the column's sigma, 5.3 K after the
+    /// first fix, is 5.0 K after 15 minutes at the launch (`Docs/model.md`, Initialisation). The fixes before the first pressure are forgotten;
+    /// without the column state a start from GPS has no split to get wrong, and the plain model keeps its start.
+    private mutating func start(at reading: AltitudeReading, restarting: Bool = false) throws(AltitudeModelError) {
         let p = parameters
         let altitude: Meters
         if let pressure = reading.pressure {
@@ -310,6 +331,16 @@ public struct AltitudeFilter: Sendable {
             variances[c] = p.columnTemperaturePriorStandardDeviation * p.columnTemperaturePriorStandardDeviation
         }
         do {
+            awaitsFirstPressure = reading.pressure == nil && model.columnIndex != nil
+            if restarting {
+                try core.replaceModel(model)
+                try core.reset(mean: mean, covariance: .diagonal(variances))
+                // The QNH moved by the restart, not by the weather.
+                detectorWeather = nil
+                frontDetector?.forgetHistory()
+                noiseDetector?.forgetHistory()
+                return
+            }
             core = try KalmanFilter(
                 model: model, time: reading.time, mean: mean,
                 covariance: .diagonal(variances), recordsRun: recordsRun)
