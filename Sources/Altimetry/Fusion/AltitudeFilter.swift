@@ -294,8 +294,9 @@ public struct AltitudeFilter: Sendable {
     /// next few readings at a still station "learned" the column from the linearisation's error (its sigma from
     /// 6.4 K to 4.1 K in 5 s, where a still station cannot tell the column from the weather at all). Started at the
     /// pressure, U comes from the barometer and each fix is fused after it: the column's sigma, 5.3 K after the
-    /// first fix, is 5.0 K after 15 minutes at the launch (`Docs/model.md`, Initialisation). The fixes before the first pressure are forgotten;
-    /// without the column state a start from GPS has no split to get wrong, and the plain model keeps its start.
+    /// first fix, is 5.0 K after 15 minutes at the launch (`Docs/model.md`, Initialisation). The fixes before the
+    /// first pressure are forgotten; without the column state a start from GPS has no split to get wrong, and the
+    /// plain model keeps its start.
     private mutating func start(at reading: AltitudeReading, restarting: Bool = false) throws(AltitudeModelError) {
         let p = parameters
         let altitude: Meters
