@@ -220,6 +220,7 @@ public struct AltitudeFilter: Sendable {
         } catch {
             throw .numerical(String(describing: error))
         }
+        try holdStateInModelRange()
         if let detector = frontDetector, detector.isDue(at: reading.time) {
             let x = core.mean, P = core.covariance
             let e = Self.estimate(time: reading.time, mean: x, covariance: P, parameters: parameters)

@@ -94,10 +94,17 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// otherwise make s_U, and with it Q, infinite.
     public static func altitudeScale(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
         let h = heldStandardAltitude(h0)
-        let scale = k.isFinite ? min(max(k, 0.5), 1.5) : 1
+        let scale = k.isFinite ? min(max(k, columnScaleRange.lowerBound), columnScaleRange.upperBound) : 1
         let T0 = StandardAtmosphere.seaLevelTemperature
         return T0 / (scale * (T0 - StandardAtmosphere.lapseRate * h))
     }
+
+    /// The column scales k = 1 + C/T₀ the model holds its state and noise scales within: C within ±144 K.
+    public static let columnScaleRange = 0.5...1.5
+
+    /// The log-pressure altitudes U, in metres, the filter holds its state within (`holdStateInModelRange`): h₀ from
+    /// −11.2 km to 33 km, beyond every pressure of 10 to 1,200 hPa at any QNH from 870 to 1,085 hPa.
+    public static let logPressureAltitudeRange: ClosedRange<Meters> = -10_000...60_000
 
     private static func heldStandardAltitude(_ h0: Meters) -> Meters {
         h0.isFinite ? min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude) : 0
