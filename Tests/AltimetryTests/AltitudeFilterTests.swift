@@ -274,4 +274,26 @@ struct AltitudeFilterAdaptationTests {
         let switches = zip(densities, densities.dropFirst()).filter { $0.tendency != $1.tendency }
         #expect(switches.count >= 2, "seed \(seed): the noise never came back")
     }
+
+    /// The default model divides by the step in the tendency's transition (x = dt/τ) and in the barometric
+    /// velocity (Δz/dt); with the tendency a random walk only the velocity does.
+    @Test(
+        "Readings 10⁻³²² s apart (a subnormal step) give a finite estimate: the default model, a random-walk tendency",
+        arguments: [1_800, 0] as [Double])
+    func subnormalStep(tendencyTime: Double) throws {
+        var parameters = AltitudeModelParameters()
+        parameters.weatherTendencyCorrelationTime = tendencyTime
+        var filter = try AltitudeFilter(parameters: parameters)
+        let tiny = 1.24e-322
+        for reading in [
+            AltitudeReading(time: 0, pressure: 950, gpsAltitude: 540),
+            AltitudeReading(time: tiny, pressure: 949, gpsAltitude: 541),
+            AltitudeReading(time: 2 * tiny, pressure: 951),
+            AltitudeReading(time: 1, pressure: 950, gpsAltitude: 540),
+        ] {
+            let e = try filter.process(reading)
+            #expect(e.altitude.isFinite && e.altitudeStandardDeviation.isFinite, "\(reading): \(e)")
+            #expect(abs(e.altitude - 540) < 100, "\(reading): \(e)")
+        }
+    }
 }

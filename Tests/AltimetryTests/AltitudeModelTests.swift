@@ -61,6 +61,31 @@ struct AltitudeModelTests {
         #expect(abs(F[1, 2] - 1_800 * (1 - exp(-dt / 1_800))) < 1e-9 * dt)
     }
 
+    @Test(
+        "Steps too short for a dt of their own (a subnormal 10⁻³²² s, and either side of the series switch at a dt = 10⁻⁸) give the small-step limits",
+        arguments: [5e-324, 1.24e-322, 1e-310, 1e-9, 1.79e-5, 1.81e-5] as [Double])
+    func shortStep(dt: Double) {
+        let model = Self.model(tau: 1_800)
+        var F = Matrix(rows: model.stateCount, columns: model.stateCount),
+            Q = Matrix(rows: model.stateCount, columns: model.stateCount)
+        model.discretize(over: dt, transition: &F, processNoise: &Q)
+        #expect(F.elements.allSatisfy(\.isFinite) && Q.elements.allSatisfy(\.isFinite), "dt \(dt)")
+        // (1 − φ)/x = 1 − x/2 + x²/6 − … and (1 − φ²)/(2x) = 1 − x + 2x²/3 − …: for x = a dt ≤ 2 × 10⁻⁸ the terms
+        // in x² are under 10⁻¹⁵, so the forms to first order hold to 10⁻¹², below the switch (the series) and above
+        // it (the closed forms through expm1): B gains Ḃ dt (1 − x/2), Q_BḂ = q dt² (1 − x/2)²/2, Q_ḂḂ = q dt (1 − x).
+        let q = Self.density(model), x = dt / 1_800
+        #expect(abs(F[1, 2] / (dt * (1 - x / 2)) - 1) < 1e-12, "dt \(dt): \(F[1, 2])")
+        #expect(F[2, 2] == 1 || abs(F[2, 2] - exp(-x)) < 1e-15)
+        // Where q dt² or q dt is itself subnormal, its relative precision is gone; finiteness is the promise there.
+        if q * dt * dt > .leastNormalMagnitude {
+            let expected = q * dt * dt * (1 - x / 2) * (1 - x / 2) / 2
+            #expect(abs(Q[1, 2] / expected - 1) < 1e-12, "dt \(dt): \(Q[1, 2])")
+        }
+        if q * dt > .leastNormalMagnitude {
+            #expect(abs(Q[2, 2] / (q * dt * (1 - x)) - 1) < 1e-12, "dt \(dt): \(Q[2, 2])")
+        }
+    }
+
     @Test("With no correlation time the tendency is a random walk: q dt³/3, q dt²/2, q dt")
     func randomWalkNoise() {
         let model = Self.model(tau: 0)

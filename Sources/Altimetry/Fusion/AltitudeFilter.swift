@@ -280,7 +280,9 @@ public struct AltitudeFilter: Sendable {
         if let last = lastBarometer, time > last.time {
             let dt = time - last.time
             let alpha = min(1, dt / T)
-            barometricVelocity += alpha * (-(z - last.measurement) / dt - barometricVelocity)
+            // A step of 10⁻³²² s (a subnormal number) makes the rate infinite: no rate is measured over it.
+            let rate = -(z - last.measurement) / dt
+            if rate.isFinite { barometricVelocity += alpha * (rate - barometricVelocity) }
         }
         lastBarometer = (time, z)
     }

@@ -229,7 +229,18 @@ extension AltitudeModel {
         guard a > 0 else { return (dt, 1) }
         let x = a * dt
         let m = expm1(-x)
-        return (dt * -m / x, 1 + m)
+        return (dt * Self.oneMinusDecayOverX(x, m), 1 + m)
+    }
+
+    /// (1 − φ)/x = −m/x for φ = exp(−x), m = expm1(−x): its series 1 − x/2 below x = 10⁻⁸ (the next term, x²/6, is
+    /// under 10⁻¹⁶ of it), where a time step of 10⁻³²² s (a subnormal number) makes x zero and −m/x 0/0.
+    static func oneMinusDecayOverX(_ x: Double, _ m: Double) -> Double {
+        x < 1e-8 ? 1 - x / 2 : -m / x
+    }
+
+    /// (1 − φ²)/(2x) = −m (2 + m)/(2x): its series 1 − x below x = 10⁻⁸, as `oneMinusDecayOverX`.
+    static func oneMinusDecaySquaredOverTwoX(_ x: Double, _ m: Double) -> Double {
+        x < 1e-8 ? 1 - x : -m * (2 + m) / (2 * x)
     }
 
     /// Q's (B, Ḃ) block from white noise of density q on the tendency, over dt (m², m²/s, m²/s²):
@@ -246,8 +257,8 @@ extension AltitudeModel {
         let x = a * dt
         // One expm1 serves both: 1 − φ = −m and 1 − φ² = (1 − φ)(1 + φ) = −m (2 + m), with m = expm1(−x).
         let m = expm1(-x)
-        let oneMinusPhiOverX = -m / x
-        let oneMinusPhi2Over2X = -m * (2 + m) / (2 * x)
+        let oneMinusPhiOverX = Self.oneMinusDecayOverX(x, m)
+        let oneMinusPhi2Over2X = Self.oneMinusDecaySquaredOverTwoX(x, m)
         let bb =
             x < 1e-2
             ? q * dt2 * dt * (1.0 / 3 - x / 4 + 7 * x * x / 60 - x * x * x / 24)
