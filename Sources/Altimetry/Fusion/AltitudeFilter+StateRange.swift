@@ -5,7 +5,7 @@ extension AltitudeFilter {
     /// `AltitudeModel.columnScaleRange` and the log-pressure altitude U within `AltitudeModel.logPressureAltitudeRange`.
     ///
     /// Readings that no atmosphere could produce (a GPS altitude of 1 km beside a pressure of 330 hPa, a station at
-    /// 157 K) can pull the linear update anywhere. Outside these ranges the GPS measurement h = k h₀(U) loses its
+    /// 176 K) can pull the linear update anywhere. Outside these ranges the GPS measurement h = k h₀(U) loses its
     /// meaning: as k → 0 the altitude stops seeing U, which then runs away along the unobserved direction until
     /// exp(−L U/T₀) overflows the altitude (10³⁰ m) and the next update's gain loses the covariance's positive
     /// definiteness. Real columns stay within ±60 K of the standard atmosphere and real pressures (10 to 1,200 hPa
