@@ -110,8 +110,8 @@ let package = Package(
         .testTarget(
             name: "DocSamplesTests",
             dependencies: [
-                "LinearAlgebra", "Randomness", "StateEstimation", "Altimetry", "Simulation", "AltimetryIO",
-                "AltimetryCLI",
+                "LinearAlgebra", "Randomness", "Optimization", "StateEstimation", "Altimetry", "Simulation",
+                "AltimetryIO", "AltimetryCLI",
             ]
         ),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

@@ -9,13 +9,28 @@
 ///
 /// Non-finite objective values count as +∞, so the objective may refuse parameters outside its domain.
 public struct NelderMead: Sendable, Equatable {
-    /// Stop when the simplex's function values span less than this (absolute, in the objective's unit).
+    /// Stop when the simplex's function values span less than this (absolute, in the objective's unit: nats for
+    /// a negative log-likelihood).
     public var valueTolerance: Double
-    /// Stop when every vertex is within this distance of the best one, in each coordinate.
+    /// Stop when every vertex is within this distance of the best one, in each coordinate (absolute, in the
+    /// coordinates' unit: for parameters searched as ln θ, a relative change of θ).
     public var pointTolerance: Double
-    /// Stop after this many evaluations of the objective, converged or not.
+    /// Stop after this many evaluations of the objective (give or take one step's), converged or not.
     public var maximumEvaluations: Int
 
+    /// A minimiser with the given stopping rules.
+    ///
+    /// The search has converged when both tolerances hold at once: the values span at most `valueTolerance` and
+    /// the simplex fits in a box of half-width `pointTolerance` around its best vertex.
+    ///
+    /// - Parameters:
+    ///   - valueTolerance: the largest spread of the objective over the simplex at convergence, in the
+    ///     objective's unit.
+    ///   - pointTolerance: the largest distance, coordinate by coordinate, of a vertex from the best one at
+    ///     convergence, in the coordinates' unit.
+    ///   - maximumEvaluations: the budget of objective evaluations, restart included; the search stops once it
+    ///     is spent (overrunning it by at most the n + 1 evaluations of one step) and reports that it did not
+    ///     converge.
     public init(valueTolerance: Double = 1e-6, pointTolerance: Double = 1e-5, maximumEvaluations: Int = 2_000) {
         self.valueTolerance = valueTolerance
         self.pointTolerance = pointTolerance
@@ -28,7 +43,7 @@ public struct NelderMead: Sendable, Equatable {
         public var point: [Double]
         /// The objective at `point`.
         public var value: Double
-        /// Evaluations of the objective used.
+        /// Evaluations of the objective used, both searches together.
         public var evaluations: Int
         /// Whether the tolerances were met before `maximumEvaluations`.
         public var converged: Bool
@@ -36,7 +51,18 @@ public struct NelderMead: Sendable, Equatable {
 
     /// Minimises `objective` from `start`, with an initial simplex of `start` plus `step[i]` along each axis i.
     ///
-    /// - Precondition: `step` has one non-zero entry per coordinate of `start`.
+    /// The steps set the scale of the first moves: about the distance from `start` to the minimum, or a standard
+    /// error's worth where the start is already close. The search then restarts once from its best point with the
+    /// same steps, and the better of the two ends is returned.
+    ///
+    /// - Parameters:
+    ///   - objective: the function to minimise, of a point with as many coordinates as `start`; a NaN or
+    ///     infinite value counts as +∞, so it may refuse a point outside its domain.
+    ///   - start: the first vertex of the simplex.
+    ///   - step: the offset of the other n vertices from `start`, one per coordinate, in that coordinate's unit.
+    /// - Returns: the best vertex found, its value, the evaluations used and whether the tolerances were met
+    ///   within `maximumEvaluations`.
+    /// - Precondition: `step` has one finite, non-zero entry per coordinate of `start`, and `start` is not empty.
     public func minimize(_ objective: ([Double]) -> Double, from start: [Double], step: [Double]) -> Result {
         precondition(start.count == step.count && !start.isEmpty, "NelderMead: one step per coordinate")
         precondition(step.allSatisfy { $0 != 0 && $0.isFinite }, "NelderMead: steps must be finite and non-zero")
