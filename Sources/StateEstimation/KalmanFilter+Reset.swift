@@ -10,8 +10,8 @@ extension KalmanFilter {
     /// the new state back only through the transition that follows it.
     ///
     /// - Parameters:
-    ///   - mean: the new x, n values.
-    ///   - covariance: the new P, n x n symmetric positive definite.
+    ///   - newMean: the new x, n values, all finite.
+    ///   - newCovariance: the new P, n x n symmetric positive definite.
     /// - Throws: `EstimationError.dimensionMismatch`, `.nonFinite(.updatedMean)`, `.notSymmetric` or
     ///   `.notPositiveDefinite(.updatedCovariance, leadingMinor:)`; the filter is then unchanged.
     public mutating func reset(mean newMean: [Double], covariance newCovariance: Matrix) throws(EstimationError) {

@@ -53,8 +53,18 @@ extension AltitudeFilter {
     /// pass smooths the run of the model the whole track chose (the leading hypothesis at the end), a fixed model
     /// learned from the track, by a second forward pass of that model.
     ///
-    /// - Parameter segmentLength: readings per segment of the backward pass (at least 1): larger keeps more of the
-    ///   run at once, smaller keeps more filters.
+    /// - Parameters:
+    ///   - readings: the track in time order (time in seconds, pressure in hPa, GPS altitude in metres,
+    ///     temperature in kelvin), indexed by `Int`; read again by the backward pass, so it must stay readable
+    ///     until the end.
+    ///   - parameters: the model's tunable numbers (`AltitudeModelParameters`); with `adaptsGPSErrorModel` on,
+    ///     the starting point of the bank whose leading hypothesis then fixes the smoothed model.
+    ///   - segmentLength: readings per segment of the backward pass (at least 1): larger keeps more of the
+    ///     run at once, smaller keeps more filters.
+    ///   - filtered: called with each reading's index in `readings` and its filtered estimate (the bank's mixture
+    ///     with `adaptsGPSErrorModel` on), during the forward pass, in reading order.
+    ///   - smoothed: called with each reading's index in `readings` and its smoothed estimate, during the
+    ///     backward pass, from the last reading back to the first.
     /// - Throws: as `process(_:)`, naming the first failing reading's time; `.numerical` if the smoother fails.
     /// - Complexity: O(N) time for N readings (two forward passes and one backward pass, three with the bank);
     ///   O(L + N / L) memory besides `readings`, for segments of L readings.

@@ -98,7 +98,10 @@ public struct AltitudeFilter: Sendable {
 
     /// A filter with the given parameters.
     ///
-    /// - Parameter recordsRun: keep every epoch for the smoother (memory grows with the track).
+    /// - Parameters:
+    ///   - parameters: every tunable number of the model (noise densities, the GPS error model, gating, the
+    ///     optional states), in the units `AltitudeModelParameters` gives; validated before anything else.
+    ///   - recordsRun: keep every epoch for the smoother (memory grows with the track).
     /// - Throws: `AltitudeModelError.invalidParameter`.
     public init(parameters: AltitudeModelParameters = AltitudeModelParameters(), recordsRun: Bool = false)
         throws(AltitudeModelError)

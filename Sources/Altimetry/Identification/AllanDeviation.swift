@@ -28,7 +28,7 @@ public struct AllanDeviation: Sendable, Equatable, Codable {
         public var averagingTime: Seconds
         /// σ(τ), in the series' unit.
         public var deviation: Double
-        /// The confidence interval's bounds on σ(τ), in the series' unit.
+        /// The confidence interval's lower bound on σ(τ), in the series' unit.
         public var lower: Double
         /// The confidence interval's upper bound on σ(τ), in the series' unit.
         public var upper: Double
@@ -48,6 +48,11 @@ public struct AllanDeviation: Sendable, Equatable, Codable {
     /// The overlapping Allan deviation of `series`, sampled every `samplingInterval` seconds.
     ///
     /// - Parameters:
+    ///   - series: the samples y₀ … y_{M−1}, in time order, at least 3, all finite, in any unit (σ(τ) comes out in
+    ///     the same unit; metres for a GPS altitude error).
+    ///   - samplingInterval: τ₀, the spacing of the samples, in seconds (finite, > 0).
+    ///   - confidence: the two-sided confidence of every interval, strictly between 0 and 1 (a precondition);
+    ///     the default 0.6827 is one sigma.
     ///   - minimumTermCount: the fewest second differences an averaging time may rest on (2 or more).
     /// - Throws: `IdentificationError.tooFewSamples` with fewer than 3 samples, `.invalidValue` for a
     ///   non-finite sample or interval.

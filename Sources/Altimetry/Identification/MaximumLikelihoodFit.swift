@@ -60,6 +60,10 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
     /// Maximises the log-likelihood of `readings` over `free`, starting from `start`.
     ///
     /// - Parameters:
+    ///   - readings: the recording, in time order (time in seconds, pressure in hPa, GPS altitude in metres,
+    ///     temperature in kelvin), scored as `logLikelihood(of:parameters:)` scores it.
+    ///   - free: the parameters to estimate, each searched on the log scale inside its `bounds`; with none, the
+    ///     fit is `start` and its log-likelihood.
     ///   - start: the starting values (and the fixed values of every parameter not in `free`).
     ///   - optimizer: the search's settings.
     /// - Throws: `IdentificationError.filter` if the filter refuses a reading at the start.

@@ -9,7 +9,7 @@ extension GaussMarkovAveraging {
     /// 1.6 % for the seed's 2,000 trials.
     ///
     /// - Parameters:
-    ///   - sampleCount: N, at least 1.
+    ///   - n: N, the number of samples averaged (`sampleInterval` apart), at least 1.
     ///   - trials: M, at least 1.
     ///   - generator: the seeded source of every draw; it advances, so successive calls continue its stream.
     /// - Throws: `GaussMarkovAveragingError` for N or M below one.

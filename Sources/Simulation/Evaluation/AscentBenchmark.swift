@@ -44,7 +44,7 @@ public struct AscentBenchmark: Sendable, Codable {
         public var seeds: Int
         /// The true ascent, in metres (the same for every seed).
         public var true_ascent_m: Double
-        /// Mean and RMS of the fused ascent's relative error, and its largest absolute error.
+        /// Mean of the fused ascent's relative error (a fraction of the true ascent; 0 for a seed whose truth is 0).
         public var mean_relative_error: Double
         /// Root mean square of the fused ascent's relative error (a fraction).
         public var rms_relative_error: Double
@@ -52,7 +52,7 @@ public struct AscentBenchmark: Sendable, Codable {
         public var max_abs_error_m: Double
         /// The median of the fused ascent's one sigma, in metres.
         public var median_sigma_m: Double
-        /// The fraction of seeds with |error| ≤ sigma (whole sigma; pressure part alone).
+        /// The fraction of seeds with |error| ≤ sigma (the whole sigma).
         public var coverage: Double
         /// The fraction of seeds with |error| within the pressure part of the sigma alone.
         public var coverage_pressure_sigma: Double
@@ -60,11 +60,11 @@ public struct AscentBenchmark: Sendable, Codable {
         public var coverage_two_sigma: Double
         /// The median hysteresis, in metres.
         public var median_hysteresis_m: Double
-        /// Median ascent of the GPS-only rules (gpxpy, then each hysteresis) and of the raw barometer.
+        /// Median ascent of the GPS-only rules (gpxpy, then each hysteresis), in metres.
         public var gps_only_median_ascent_m: [Double]
         /// The median ascent of the raw barometer, in metres.
         public var barometer_only_median_ascent_m: Double
-        /// Median and 95th percentile of the fused ascent (for the flat walk, where the truth is 0).
+        /// The median of the fused ascent, in metres (for the flat walk, where the truth is 0).
         public var median_ascent_m: Double
         /// The 95th percentile of the fused ascent, in metres.
         public var p95_ascent_m: Double
@@ -72,8 +72,15 @@ public struct AscentBenchmark: Sendable, Codable {
 
     /// Runs `seeds` seeds (1...seeds) of a named scenario, with or without the recording's temperature column.
     ///
-    /// - Parameter addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
-    ///   scenario has none; false leaves the scenario as it is.
+    /// - Parameters:
+    ///   - name: the scenario, simulated once per seed.
+    ///   - seeds: the number of seeds, run as seeds 1 through `seeds`.
+    ///   - useTemperature: pass the recording's temperature readings (converted from °C to kelvin) to the
+    ///     filter; false fuses pressure and GPS alone.
+    ///   - addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
+    ///     scenario has none; false leaves the scenario as it is.
+    ///   - configuration: the choices behind each seed's ascent count: the averaging time (s), the hysteresis
+    ///     (in sigmas) and the GPS-only thresholds (m); the track is fused with the default model parameters.
     public static func run(
         _ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
         configuration: AscentConfiguration = AscentConfiguration()

@@ -26,7 +26,7 @@ public struct FusionBenchmark: Sendable, Codable {
         public var trials: Int
         /// Each estimator's figures, by name.
         public var estimators: [String: Figures]
-        /// Fixes the filter gated, and the injected outliers among them (canyon), over all trials.
+        /// GPS fixes the filter gated, over all trials (`gated_outliers` counts the injected outliers among them).
         public var gated_fixes: Int
         /// Injected outliers, over all trials.
         public var outliers: Int
@@ -79,8 +79,14 @@ public struct FusionBenchmark: Sendable, Codable {
     ///
     /// - Parameters:
     ///   - trials: trials per scenario (seeds `seed`, `seed + 1`, …).
+    ///   - seed: the first trial's seed: trial k of a scenario runs seed `seed + k`, trial k of the static
+    ///     calibration `seed + 10,000 + k`, and the throughput's hike runs `seed`.
     ///   - calibrationTrials: trials of the static calibration.
     ///   - throughputRows: rows for the throughput measurement (at least 10⁶ for the quoted figure).
+    ///   - parameters: the filter's parameters for the scenarios and the throughput (the static calibration
+    ///     sets its own: the defaults, with and without the weather noise).
+    ///   - scenarios: the scenarios to run, the six of `ScenarioName.benchmark` by default; with `.cold` among
+    ///     them, the cold scenario is run a second time without its temperature readings.
     public static func run(
         trials: Int, seed: UInt64, calibrationTrials: Int = 2_000, throughputRows: Int = 1_000_000,
         parameters: AltitudeModelParameters = AltitudeModelParameters(),

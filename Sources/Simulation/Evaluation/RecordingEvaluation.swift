@@ -103,9 +103,13 @@ public struct RecordingEvaluation: Sendable {
     /// Fuses and scores `rows` (in time order).
     ///
     /// - Parameters:
+    ///   - rows: the recording's rows, in time order (times in seconds, reference altitudes in metres).
+    ///   - parameters: the filter's parameters; the naive baselines take their GPS sigma from them,
+    ///     √(σ_e² + σ_g²) in metres.
     ///   - truth: what to score against; nil scores nothing (the truth-free figures are still computed).
     ///   - scoringStart: seconds after the first row before which nothing is scored (the warm-up).
-    /// - Throws: `RecordingEvaluationError` naming the row the filter refused, or a static truth without enough fixes.
+    /// - Throws: `RecordingEvaluationError`: parameters that cannot start a filter, the row the filter refused, a
+    ///   static truth without enough fixes, or (with a truth) no row to score after the warm-up.
     public init(
         _ rows: [Row], parameters: AltitudeModelParameters, truth: Truth?,
         scoringStart: Double = 600

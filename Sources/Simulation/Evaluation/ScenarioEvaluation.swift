@@ -14,7 +14,7 @@ public struct ScenarioEvaluation: Sendable {
     public private(set) var scores: [String: EstimatorScore] = [:]
     /// Number of GPS fixes gated by the filter.
     public private(set) var gatedFixes = 0
-    /// Number of injected outliers, and how many of them the filter gated.
+    /// Number of injected GPS outliers (multipath).
     public private(set) var outliers = 0
     /// Injected outliers the filter gated.
     public private(set) var gatedOutliers = 0
@@ -24,7 +24,9 @@ public struct ScenarioEvaluation: Sendable {
     /// Evaluates `recording` with the filter built from `parameters`.
     ///
     /// - Parameters:
-    ///   - useTemperature: pass the recording's temperature readings to the filter.
+    ///   - recording: the simulated readings with their truth (true altitude in metres, injected outliers).
+    ///   - parameters: the filter's and the smoother's parameters (the naive baselines keep their defaults).
+    ///   - useTemperature: pass the recording's temperature readings to the filter (converted from °C to kelvin).
     ///   - scoringStart: seconds after the start before which nothing is scored.
     public init(
         _ recording: SimulatedRecording, parameters: AltitudeModelParameters,
