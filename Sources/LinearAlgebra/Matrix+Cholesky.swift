@@ -7,6 +7,7 @@ extension Matrix {
     /// receives U. Only that triangle of A is read. The other triangle is set to zero, so the result is the
     /// factor itself.
     ///
+    /// - Parameter triangle: the triangle of A that is read and receives the factor: `.lower` for L, `.upper` for U.
     /// - Throws: `LinearAlgebraError.notPositiveDefinite` with the order of the first leading minor that is not
     ///   positive; `.nonFinite` if A holds NaN or infinity. On a throw the matrix is unchanged.
     /// - Complexity: n³/3 flops.
@@ -33,6 +34,8 @@ extension Matrix {
 
     /// The Cholesky factor of this symmetric positive definite matrix, leaving the matrix itself unchanged.
     ///
+    /// - Parameter triangle: `.lower` for the factor L with A = L Lᵀ, `.upper` for U with A = Uᵀ U; the other triangle
+    ///   is zero.
     /// - Throws: as `formCholeskyFactor(_:)`.
     public func choleskyFactor(_ triangle: Triangle = .lower) throws(LinearAlgebraError) -> Matrix {
         var factor = self

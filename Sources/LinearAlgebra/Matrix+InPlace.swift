@@ -25,6 +25,9 @@ extension Matrix {
     /// Copies `rows × columns` consecutive values of `source`, starting at `offset`, into this matrix in
     /// column-major order: the inverse of appending `elements` to a flat array.
     ///
+    /// - Parameters:
+    ///   - source: the flat array to read from.
+    ///   - offset: the index in `source` of the element that becomes (0, 0).
     /// - Precondition: `source` holds that many values from `offset`.
     @inlinable
     public mutating func load(from source: [Double], at offset: Int) {
@@ -41,6 +44,9 @@ extension Matrix {
 
     /// Copies the elements into `destination` from `offset` on: the inverse of `load(from:at:)`.
     ///
+    /// - Parameters:
+    ///   - destination: the flat array to write into.
+    ///   - offset: the index in `destination` that receives element (0, 0).
     /// - Precondition: `destination` has room for every element from `offset`.
     @inlinable
     public func store(into destination: inout [Double], at offset: Int) {
@@ -78,6 +84,9 @@ extension Matrix {
 
     /// Adds a multiple of another matrix of the same shape, A ← A + α B (BLAS `daxpy` written as a loop).
     ///
+    /// - Parameters:
+    ///   - other: B, of the same shape as this matrix.
+    ///   - alpha: the multiplier α of B; 1 by default.
     /// - Precondition: the shapes agree.
     @inlinable
     public mutating func add(_ other: Matrix, scaledBy alpha: Double = 1) {
@@ -116,6 +125,7 @@ extension Matrix {
     /// Use it on a workspace that holds a copy of the matrix to factorise: unlike `formCholeskyFactor(_:)`,
     /// on a throw the contents are unspecified (LAPACK may have factorised part of it).
     ///
+    /// - Parameter triangle: the triangle that is read and receives the factor: `.lower` for L, `.upper` for U.
     /// - Throws: `LinearAlgebraError.notPositiveDefinite` with the order of the first leading minor that is not
     ///   positive; `.nonFinite` if the matrix holds NaN or infinity; `.dimensionMismatch` if it is not square.
     /// - Complexity: n³/3 flops, no allocation when the storage is uniquely referenced.

@@ -55,6 +55,12 @@ extension Matrix {
     }
 
     /// The product op(A) op(B), in a new matrix.
+    ///
+    /// - Parameters:
+    ///   - a: the left factor A.
+    ///   - transposeA: `.transposed` to use Aᵀ.
+    ///   - b: the right factor B.
+    ///   - transposeB: `.transposed` to use Bᵀ.
     public static func product(
         _ a: Matrix, _ transposeA: Transposition = .none,
         _ b: Matrix, _ transposeB: Transposition = .none
@@ -71,6 +77,13 @@ extension Matrix {
     /// Only `triangle` of C is referenced and written; call `mirrorLowerToUpper()` for the full matrix.
     /// The result is symmetric by construction, which is why the filter forms covariances this way.
     ///
+    /// - Parameters:
+    ///   - a: the factor A (n x k, or k x n when transposed).
+    ///   - transposeA: `.none` for α A Aᵀ, `.transposed` for α Aᵀ A.
+    ///   - c: C, n x n, overwritten in `triangle` by the result.
+    ///   - triangle: the triangle of C read and written.
+    ///   - alpha: the multiplier α of the product; 1 by default.
+    ///   - beta: the multiplier β of the old C; 0 by default (C's old contents are then ignored).
     /// - Precondition: C is square with A's row count (or column count when transposed).
     /// - Complexity: n² k flops.
     public static func rankKUpdate(

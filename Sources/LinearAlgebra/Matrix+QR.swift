@@ -8,6 +8,10 @@ public struct QRWorkspace: Sendable {
     var work: [Double]
 
     /// A workspace for m x n matrices.
+    ///
+    /// - Parameters:
+    ///   - rows: m, the row count of the matrices to factorise.
+    ///   - columns: n, their column count.
     public init(rows: Int, columns: Int) {
         reflectorScales = Array(repeating: 0, count: max(1, min(rows, columns)))
         var m = Int32(rows), n = Int32(columns), lda = Int32(max(1, rows)), lwork: Int32 = -1, info: Int32 = 0
@@ -28,6 +32,8 @@ extension Matrix {
     /// encodes Q. Square-root filters use only R: for a stacked pre-array A, AᵀA = RᵀR, so R is a Cholesky factor
     /// of AᵀA computed without ever forming AᵀA.
     ///
+    /// - Parameter workspace: the reflector scales and LAPACK's work array, made for this shape
+    ///   (`QRWorkspace(rows:columns:)`); grown here if too small; on return its `reflectorScales` hold Q's scales.
     /// - Throws: `.nonFinite` if A holds NaN or infinity.
     /// - Complexity: 2 m n² − 2 n³/3 flops.
     public mutating func formQRFactorization(workspace: inout QRWorkspace) throws(LinearAlgebraError) {
@@ -51,6 +57,8 @@ extension Matrix {
     /// The triangular factor R (min(m, n) x n) of A = Q R, leaving A unchanged.
     ///
     /// The signs of R's rows follow LAPACK's convention; RᵀR = AᵀA holds whatever they are.
+    ///
+    /// - Throws: as `formQRFactorization(workspace:)`: `.nonFinite` if A holds NaN or infinity.
     public func qrUpperTriangularFactor() throws(LinearAlgebraError) -> Matrix {
         var factored = self
         var workspace = QRWorkspace(rows: rows, columns: columns)

@@ -12,6 +12,11 @@ public struct Matrix: Sendable, Equatable, Hashable, Codable, CustomStringConver
     public var elements: [Double]
 
     /// A matrix with every element equal to `value`.
+    ///
+    /// - Parameters:
+    ///   - rows: the row count, at least 0.
+    ///   - columns: the column count, at least 0.
+    ///   - value: every element's value; 0 by default.
     public init(rows: Int, columns: Int, repeating value: Double = 0) {
         precondition(rows >= 0 && columns >= 0, "Matrix dimensions must be non-negative, got \(rows)x\(columns)")
         self.rows = rows
@@ -21,6 +26,10 @@ public struct Matrix: Sendable, Equatable, Hashable, Codable, CustomStringConver
 
     /// A matrix over elements already in column-major order.
     ///
+    /// - Parameters:
+    ///   - rows: the row count.
+    ///   - columns: the column count.
+    ///   - columnMajor: the elements, column after column: element (i, j) at index i + j × rows.
     /// - Precondition: `columnMajor.count == rows * columns`.
     public init(rows: Int, columns: Int, columnMajor: [Double]) {
         precondition(
@@ -68,6 +77,10 @@ public struct Matrix: Sendable, Equatable, Hashable, Codable, CustomStringConver
     public var isSquare: Bool { rows == columns }
 
     /// Element (row, column), zero-based.
+    ///
+    /// - Parameters:
+    ///   - row: the row index, from 0.
+    ///   - column: the column index, from 0.
     @inlinable
     public subscript(row: Int, column: Int) -> Double {
         // A constant message keeps the accessor small enough to inline into the filter's hot loops.

@@ -18,6 +18,10 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
 
     /// A process started from a draw of its stationary distribution, N(0, σ²).
     ///
+    /// - Parameters:
+    ///   - standardDeviation: σ, the stationary standard deviation, in the process's unit.
+    ///   - correlationTime: τ, in seconds.
+    ///   - generator: the source of the initial draw (one Gaussian draw).
     /// - Precondition: σ ≥ 0 and τ > 0.
     public init(standardDeviation: Double, correlationTime: Double, using generator: inout SeededGenerator) {
         precondition(
@@ -30,6 +34,10 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
 
     /// A process started from a given value, for a known initial error or a deterministic test.
     ///
+    /// - Parameters:
+    ///   - standardDeviation: σ, the stationary standard deviation, in the process's unit.
+    ///   - correlationTime: τ, in seconds.
+    ///   - value: the initial value, in the process's unit.
     /// - Precondition: σ ≥ 0 and τ > 0.
     public init(standardDeviation: Double, correlationTime: Double, value: Double) {
         precondition(
@@ -41,6 +49,8 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
     }
 
     /// The correlation kept over a step, φ = exp(−Δt/τ).
+    ///
+    /// - Parameter step: Δt, in seconds.
     public func correlation(over step: Double) -> Double {
         exp(-step / correlationTime)
     }
@@ -49,6 +59,10 @@ public struct GaussMarkovProcess: Sendable, Equatable, Codable {
     ///
     /// A zero step leaves the value unchanged (it still consumes one draw, so the stream stays aligned).
     /// Each call consumes exactly one Gaussian draw from `generator`.
+    ///
+    /// - Parameters:
+    ///   - step: Δt, in seconds, at least 0.
+    ///   - generator: the source of the step's one Gaussian draw.
     /// - Precondition: `step >= 0`.
     @discardableResult
     public mutating func advance(by step: Double, using generator: inout SeededGenerator) -> Double {

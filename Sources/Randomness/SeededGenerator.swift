@@ -47,6 +47,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Equatable, Hasha
     }
 
     /// A normal draw with the given mean and standard deviation.
+    ///
+    /// - Parameters:
+    ///   - mean: the distribution's mean.
+    ///   - standardDeviation: its standard deviation, in the mean's unit.
     public mutating func gaussian(mean: Double, standardDeviation: Double) -> Double {
         mean + standardDeviation * gaussian()
     }

@@ -20,6 +20,10 @@ public struct AirColumn: Sendable, Equatable, Codable {
     public var lapseRate: Double
 
     /// A column `temperatureOffset` kelvin from standard with lapse rate `lapseRate` in K/m.
+    ///
+    /// - Parameters:
+    ///   - temperatureOffset: the column's offset from the standard atmosphere's temperature, in kelvin; 0 by default.
+    ///   - lapseRate: Γ, the temperature's fall with height, in K/m; the standard 0.0065 K/m by default.
     public init(temperatureOffset: Kelvin = 0, lapseRate: Double = StandardAtmosphere.lapseRate) {
         self.temperatureOffset = temperatureOffset
         self.lapseRate = lapseRate

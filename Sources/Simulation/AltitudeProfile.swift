@@ -15,6 +15,10 @@ public struct AltitudeProfile: Sendable, Equatable, Codable {
         public var altitude: Meters
 
         /// A knot at `time` (seconds) and `altitude` (metres above mean sea level).
+        ///
+        /// - Parameters:
+        ///   - time: seconds since the start of the scenario.
+        ///   - altitude: metres above mean sea level.
         public init(time: Seconds, altitude: Meters) {
             self.time = time
             self.altitude = altitude
@@ -57,6 +61,8 @@ public struct AltitudeProfile: Sendable, Equatable, Codable {
 
     /// The altitude at a time, in metres, by linear interpolation between knots.
     ///
+    /// - Parameter time: seconds since the start of the scenario; before the first knot or after the last, the nearest
+    ///   knot's altitude.
     /// - Complexity: O(log k) for k knots.
     public func altitude(at time: Seconds) -> Meters {
         // Index of the first knot strictly after `time`.

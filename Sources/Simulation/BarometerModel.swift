@@ -16,6 +16,11 @@ public struct BarometerModel: Sendable, Equatable, Codable {
     public var faults: [BarometerFault] = []
 
     /// A barometer sampled on `clock` with white noise of `noiseStandardDeviation` hPa, and a thermometer.
+    ///
+    /// - Parameters:
+    ///   - clock: when the barometer samples; 1 Hz with delays up to 20 % of an interval by default.
+    ///   - noiseStandardDeviation: the standard deviation of the white noise on each pressure, in hPa.
+    ///   - temperatureSensor: the thermometer read with each pressure, or nil for none.
     public init(
         clock: SampleClock = SampleClock(rate: 1, jitter: 0.2),
         noiseStandardDeviation: Hectopascals = 0.012, temperatureSensor: TemperatureSensor? = nil

@@ -19,6 +19,10 @@ public struct BuildingVisit: Sendable, Equatable {
         public var verticalSpeed: Double
 
         /// A leg of `seconds` seconds at `verticalSpeed` m/s (positive upwards).
+        ///
+        /// - Parameters:
+        ///   - seconds: the leg's length, in whole seconds.
+        ///   - verticalSpeed: the vertical speed during the leg, in m/s (positive upwards, zero to stand).
         public init(seconds: Int, verticalSpeed: Double) {
             self.seconds = seconds
             self.verticalSpeed = verticalSpeed
@@ -28,6 +32,10 @@ public struct BuildingVisit: Sendable, Equatable {
     /// A true change of floor: when the move starts and how many floors it spans (negative downwards).
     public struct FloorChange: Sendable, Equatable, Codable {
         /// A change starting at `time` (seconds) of `floors` floors (negative downwards).
+        ///
+        /// - Parameters:
+        ///   - time: the start of the change, in whole seconds since the start of the visit.
+        ///   - floors: the floors changed (negative downwards).
         public init(time: Int, floors: Int) {
             self.time = time
             self.floors = floors

@@ -30,6 +30,15 @@ public struct GPSModel: Sendable, Equatable, Codable {
     public var faults: [GPSFault] = []
 
     /// A receiver on `clock` with the given errors (metres), correlation time (seconds) and outages.
+    ///
+    /// - Parameters:
+    ///   - clock: when fixes arrive, before outages are cut out; 1 Hz with delays up to 10 % of an interval by default.
+    ///   - correlatedErrorStandardDeviation: σ_e, the correlated error's stationary standard deviation, in metres.
+    ///   - correlationTime: τ, the correlated error's correlation time, in seconds.
+    ///   - whiteNoiseStandardDeviation: σ_w, the white noise's standard deviation, in metres.
+    ///   - outages: stretches without fixes.
+    ///   - outliers: injected multipath outliers, or nil for none.
+    ///   - reportedAccuracy: the accuracy each fix reports.
     public init(
         clock: SampleClock = SampleClock(rate: 1, jitter: 0.1),
         correlatedErrorStandardDeviation: Meters = 10, correlationTime: Seconds = 60,

@@ -13,6 +13,10 @@ public struct GPSOutage: Sendable, Equatable, Codable {
     public var duration: Seconds
 
     /// An outage from `start` for `duration`, both in seconds.
+    ///
+    /// - Parameters:
+    ///   - start: the outage's start, in seconds since the start of the scenario.
+    ///   - duration: its length, in seconds.
     public init(start: Seconds, duration: Seconds) {
         self.start = start
         self.duration = duration
@@ -22,5 +26,8 @@ public struct GPSOutage: Sendable, Equatable, Codable {
     public var end: Seconds { start + duration }
 
     /// Whether a time falls inside the outage.
+    ///
+    /// - Parameter time: seconds since the start of the scenario; in the outage when `start` ≤ `time` < `start +
+    ///   duration`.
     public func contains(_ time: Seconds) -> Bool { time >= start && time < end }
 }

@@ -20,6 +20,15 @@ public struct GroundTruth: Sendable, Equatable, Codable {
     public var outlierOffset: Meters?
 
     /// A row's truth with altitudes and errors in metres, pressures in hPa and the air temperature in kelvin.
+    ///
+    /// - Parameters:
+    ///   - altitude: the true altitude above mean sea level, in metres.
+    ///   - weatherOffset: the true weather offset b of the sea-level pressure, in hPa.
+    ///   - pressure: the true station pressure before barometer noise, in hPa.
+    ///   - airTemperature: the true air temperature at the altitude, in kelvin.
+    ///   - gpsCorrelatedError: the receiver's correlated error e at this instant, in metres.
+    ///   - gpsError: the fix's whole error (GPS altitude − true altitude), in metres, or nil without a fix.
+    ///   - outlierOffset: the multipath offset injected into this row's fix, in metres, or nil.
     public init(
         altitude: Meters, weatherOffset: Hectopascals, pressure: Hectopascals, airTemperature: Kelvin,
         gpsCorrelatedError: Meters, gpsError: Meters? = nil, outlierOffset: Meters? = nil

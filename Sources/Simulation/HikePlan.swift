@@ -23,6 +23,14 @@ public struct HikePlan: Sendable, Equatable, Codable {
     public var summitRest: Seconds
 
     /// A hike of `climb` metres at the given speeds (m/s), resting `restDuration` seconds every `restInterval` metres.
+    ///
+    /// - Parameters:
+    ///   - climb: the summit's height above the start, in metres (positive).
+    ///   - ascentSpeed: the vertical speed going up, in m/s (positive).
+    ///   - descentSpeed: the vertical speed going down, in m/s (positive).
+    ///   - restInterval: metres of climb (or descent) between two rests (positive).
+    ///   - restDuration: each rest's length on the way, in seconds (zero for none).
+    ///   - summitRest: the rest at the summit, in seconds (zero for none).
     public init(
         climb: Meters, ascentSpeed: Double, descentSpeed: Double, restInterval: Meters,
         restDuration: Seconds, summitRest: Seconds

@@ -19,6 +19,12 @@ public struct MultipathOutliers: Sendable, Equatable, Codable {
     public var notBefore: Seconds
 
     /// `count` outliers of `minimumOffset` to `maximumOffset` metres, none before `notBefore` seconds.
+    ///
+    /// - Parameters:
+    ///   - count: how many fixes are outliers.
+    ///   - minimumOffset: the smallest added error, in metres.
+    ///   - maximumOffset: the largest added error, in metres.
+    ///   - notBefore: the earliest time an outlier may occur, in seconds since the start.
     public init(count: Int, minimumOffset: Meters = 40, maximumOffset: Meters = 80, notBefore: Seconds = 60) {
         self.count = count
         self.minimumOffset = minimumOffset

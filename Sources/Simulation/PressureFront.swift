@@ -19,6 +19,11 @@ public struct PressureFront: Sendable, Equatable, Codable {
     public var change: Hectopascals
 
     /// A front from `start` for `duration` (seconds) changing sea-level pressure by `change` hPa.
+    ///
+    /// - Parameters:
+    ///   - start: the front's start, in seconds since the start of the scenario.
+    ///   - duration: how long the change takes, in seconds.
+    ///   - change: the total change of sea-level pressure, in hPa.
     public init(start: Seconds, duration: Seconds, change: Hectopascals) {
         self.start = start
         self.duration = duration
@@ -29,6 +34,8 @@ public struct PressureFront: Sendable, Equatable, Codable {
     public var end: Seconds { start + duration }
 
     /// The front's contribution to the sea-level pressure offset at a time, in hPa.
+    ///
+    /// - Parameter time: seconds since the start of the scenario.
     public func offset(at time: Seconds) -> Hectopascals {
         if time <= start { return 0 }
         if time >= end { return change }

@@ -21,6 +21,11 @@ public struct SampleClock: Sendable, Equatable, Codable {
     public var phase: Seconds
 
     /// A clock at `rate` samples per second with `jitter` (a fraction of the interval), starting at `phase` seconds.
+    ///
+    /// - Parameters:
+    ///   - rate: the nominal sampling rate, in hertz (positive).
+    ///   - jitter: the largest delivery delay as a fraction of the nominal interval, in [0, 1); 0 by default.
+    ///   - phase: the time of the first grid instant, in seconds (non-negative); 0 by default.
     public init(rate: Double, jitter: Double = 0, phase: Seconds = 0) {
         self.rate = rate
         self.jitter = jitter

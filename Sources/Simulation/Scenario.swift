@@ -28,6 +28,16 @@ public struct Scenario: Sendable, Equatable, Codable {
     public var gps: GPSModel
 
     /// A scenario of `duration` seconds from `seed` with the given profile, weather, air column and sensors.
+    ///
+    /// - Parameters:
+    ///   - name: a short name for reports.
+    ///   - seed: the seed of every random draw in the simulation.
+    ///   - duration: the recording's length, in seconds.
+    ///   - profile: the true altitude against time.
+    ///   - weather: the sea-level pressure offset b(t); calm by default.
+    ///   - air: the true temperature of the air column; the standard atmosphere by default.
+    ///   - barometer: the barometer.
+    ///   - gps: the GPS receiver.
     public init(
         name: String, seed: UInt64, duration: Seconds, profile: AltitudeProfile,
         weather: WeatherModel = .calm, air: AirColumn = .standard,

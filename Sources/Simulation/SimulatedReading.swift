@@ -21,6 +21,14 @@ public struct SimulatedReading: Sendable, Equatable, Codable {
     public var trueAltitude: Meters
 
     /// A reading at `time` (seconds) with pressure in hPa, altitudes and accuracy in metres, temperature in °C.
+    ///
+    /// - Parameters:
+    ///   - time: seconds since the start of the scenario.
+    ///   - pressure: the barometer's station pressure, in hPa, or nil.
+    ///   - gpsAltitude: the GPS altitude above mean sea level, in metres, or nil without a fix.
+    ///   - gpsVerticalAccuracy: the fix's reported vertical accuracy, in metres, or nil.
+    ///   - temperatureCelsius: the air temperature reading, in degrees Celsius, or nil.
+    ///   - trueAltitude: the true altitude above mean sea level, in metres.
     public init(
         time: Seconds, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
         gpsVerticalAccuracy: Meters? = nil, temperatureCelsius: Double? = nil, trueAltitude: Meters

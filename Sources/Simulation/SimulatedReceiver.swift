@@ -38,6 +38,11 @@ public struct SimulatedReceiver: Sendable, Equatable, Hashable, Codable, CustomS
     public var report: AccuracyReport
 
     /// A receiver with σ_e in metres and τ in seconds, reporting `report`.
+    ///
+    /// - Parameters:
+    ///   - correlatedErrorStandardDeviation: σ_e, the correlated error's stationary standard deviation, in metres.
+    ///   - correlationTime: τ, its correlation time, in seconds.
+    ///   - report: how the reported vertical accuracy relates to the true spread; none by default.
     public init(correlatedErrorStandardDeviation: Meters, correlationTime: Seconds, report: AccuracyReport = .none) {
         self.correlatedErrorStandardDeviation = correlatedErrorStandardDeviation
         self.correlationTime = correlationTime
@@ -74,6 +79,11 @@ public struct SimulatedReceiver: Sendable, Equatable, Hashable, Codable, CustomS
 extension Scenario {
     /// A static log with `receiver`'s GPS: the `static` scenario (250 m, b₀ = +4 hPa, q_b = 1/3600 hPa²/s,
     /// barometer at 1 Hz) for `duration` seconds.
+    ///
+    /// - Parameters:
+    ///   - receiver: the GPS receiver that replaces the scenario's.
+    ///   - duration: the log's length, in seconds.
+    ///   - seed: the seed of every random draw.
     public static func staticLog(receiver: SimulatedReceiver, duration: Seconds, seed: UInt64) -> Scenario {
         var scenario = Scenario.named(.static, seed: seed, duration: duration)
         scenario.name = "static \(receiver)"
@@ -82,6 +92,12 @@ extension Scenario {
     }
 
     /// A catalogue scenario with its GPS replaced by `receiver`'s (outages and outliers kept).
+    ///
+    /// - Parameters:
+    ///   - name: the catalogue scenario.
+    ///   - receiver: the receiver whose error model and report replace the scenario's GPS.
+    ///   - seed: the seed of every random draw.
+    ///   - duration: the recording's length, in seconds, or nil for the scenario's own.
     public static func named(_ name: ScenarioName, receiver: SimulatedReceiver, seed: UInt64, duration: Seconds? = nil)
         -> Scenario
     {

@@ -13,6 +13,11 @@ public struct SimulatedRecording: Sendable, Equatable, Codable {
     public var truth: [GroundTruth]
 
     /// A recording of `scenario`: its readings and one truth per reading.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario simulated.
+    ///   - readings: its rows, in time order.
+    ///   - truth: the truth behind each row, one per reading.
     public init(scenario: Scenario, readings: [SimulatedReading], truth: [GroundTruth]) {
         precondition(readings.count == truth.count, "A recording has one truth per reading")
         self.scenario = scenario

@@ -23,6 +23,12 @@ public final class SimulatedSource: ReadingSource {
     public let activity = SourceActivity()
 
     /// A source replaying `scenario`'s simulation at `pacing`, its accuracies in `accuracyConvention`.
+    ///
+    /// - Parameters:
+    ///   - scenario: the scenario simulated by each stream.
+    ///   - pacing: how fast readings are delivered; all at once by default.
+    ///   - accuracyConvention: what the recording's reported GPS accuracies mean.
+    ///   - isAvailable: false for a device without the sensors: each stream then finishes at once without error.
     public init(
         scenario: Scenario, pacing: SourcePacing = .immediate,
         accuracyConvention: VerticalAccuracyConvention = .oneSigma, isAvailable: Bool = true

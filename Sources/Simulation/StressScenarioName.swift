@@ -74,6 +74,10 @@ extension Scenario {
     ///   10 s, or the GPS jumps by +300 m for good.
     /// - `baro-stuck`: 10 min at 1,000 m, up 300 m in 1 h, 30 min; the barometer repeats one value from 600 s for 1 h
     ///   (6,000 s).
+    ///
+    /// - Parameters:
+    ///   - name: the stress scenario.
+    ///   - seed: the seed of every random draw; 1 by default.
     public static func stress(_ name: StressScenarioName, seed: UInt64 = 1) -> Scenario {
         func make(
             _ duration: Seconds, _ start: Meters, _ segments: [ProfileSegment], air: AirColumn = .standard,

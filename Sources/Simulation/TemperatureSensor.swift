@@ -12,6 +12,10 @@ public struct TemperatureSensor: Sendable, Equatable, Codable {
     public var noiseStandardDeviation: Kelvin
 
     /// A sensor with `bias` and white noise of `noiseStandardDeviation`, both in kelvin.
+    ///
+    /// - Parameters:
+    ///   - bias: the constant error of every reading, in kelvin.
+    ///   - noiseStandardDeviation: the standard deviation of each reading's white noise, in kelvin.
     public init(bias: Kelvin = 0, noiseStandardDeviation: Kelvin = 0.2) {
         self.bias = bias
         self.noiseStandardDeviation = noiseStandardDeviation

@@ -14,6 +14,10 @@ public struct WeatherGusts: Sendable, Equatable, Codable {
     public var correlationTime: Seconds
 
     /// Gusts of `standardDeviation` hPa with correlation time `correlationTime` seconds.
+    ///
+    /// - Parameters:
+    ///   - standardDeviation: the Gauss-Markov process's stationary standard deviation, in hPa.
+    ///   - correlationTime: its correlation time, in seconds.
     public init(standardDeviation: Hectopascals = 0.01, correlationTime: Seconds = 20) {
         self.standardDeviation = standardDeviation
         self.correlationTime = correlationTime

@@ -35,6 +35,15 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     public var gusts: WeatherGusts?
 
     /// Weather with the given offset (hPa), trend (hPa/h), random walk (hPa²/s), fronts, swells, gusts.
+    ///
+    /// - Parameters:
+    ///   - initialOffset: b₀, the offset at t = 0, in hPa.
+    ///   - trendPerHour: a steady change of sea-level pressure, in hPa per hour.
+    ///   - randomWalkVariance: the random walk's variance rate q, in hPa²/s (zero for none).
+    ///   - fronts: the fronts, each a smooth change over tens of minutes.
+    ///   - randomTrendStandardDeviation: σ_r of a trend drawn once per seed, in hPa per hour (zero for none).
+    ///   - swells: slow swells drawn once per seed, or nil for none.
+    ///   - gusts: gust noise, or nil for none.
     public init(
         initialOffset: Hectopascals = 0, trendPerHour: Hectopascals = 0, randomWalkVariance: Double = 0,
         fronts: [PressureFront] = [], randomTrendStandardDeviation: Double = 0, swells: WeatherSwells? = nil,
@@ -58,6 +67,10 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     /// One hPa/h is the spread of three-hour tendencies on ordinary days (a barometric tendency beyond 3 hPa in
     /// three hours is already reported as "rapid"); 0.1 hPa of swells is about 0.8 m of slow apparent height;
     /// 0.01 hPa of gusts is about the barometer's own noise.
+    ///
+    /// - Parameters:
+    ///   - initialOffset: b₀, the offset at t = 0, in hPa.
+    ///   - fronts: fronts on top of the day's weather; none by default.
     public static func outdoor(initialOffset: Hectopascals, fronts: [PressureFront] = []) -> WeatherModel {
         WeatherModel(
             initialOffset: initialOffset, fronts: fronts, randomTrendStandardDeviation: 1,
@@ -65,6 +78,8 @@ public struct WeatherModel: Sendable, Equatable, Codable {
     }
 
     /// The deterministic part of the offset, b₀ + trend · t / 3600 + Σ fronts(t), in hPa.
+    ///
+    /// - Parameter time: t, in seconds since the start of the scenario.
     public func deterministicOffset(at time: Seconds) -> Hectopascals {
         var offset = initialOffset + trendPerHour * time / 3_600
         for front in fronts { offset += front.offset(at: time) }

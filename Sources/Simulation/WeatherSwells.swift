@@ -26,6 +26,12 @@ public struct WeatherSwells: Sendable, Equatable, Codable {
     public var count: Int
 
     /// `count` swells of `rootMeanSquare` hPa in all, with periods from `shortestPeriod` to `longestPeriod` seconds.
+    ///
+    /// - Parameters:
+    ///   - rootMeanSquare: the root mean square of the swells' sum, in hPa.
+    ///   - shortestPeriod: the shortest period, in seconds.
+    ///   - longestPeriod: the longest period, in seconds.
+    ///   - count: the number of components K.
     public init(
         rootMeanSquare: Hectopascals = 0.1, shortestPeriod: Seconds = 1_200, longestPeriod: Seconds = 10_800,
         count: Int = 6
@@ -58,6 +64,10 @@ public struct WeatherSwells: Sendable, Equatable, Codable {
     }
 
     /// The swells' offset at a time for drawn components, in hPa.
+    ///
+    /// - Parameters:
+    ///   - time: seconds since the start of the scenario.
+    ///   - components: the drawn components (`draw(using:)`).
     public static func offset(at time: Seconds, components: [Component]) -> Hectopascals {
         components.reduce(0) { $0 + $1.amplitude * sin(2 * .pi * time / $1.period + $1.phase) }
     }

@@ -11,6 +11,9 @@ import Foundation
 public enum ChiSquare {
     /// The probability that a χ²(k) variable is at most x: P(k/2, x/2).
     ///
+    /// - Parameters:
+    ///   - x: the value at which the distribution function is evaluated.
+    ///   - k: the degrees of freedom, at least 1.
     /// - Precondition: k ≥ 1.
     public static func cumulativeProbability(_ x: Double, degreesOfFreedom k: Int) -> Double {
         precondition(k >= 1, "chi-square needs at least one degree of freedom, got \(k)")
@@ -21,6 +24,9 @@ public enum ChiSquare {
 
     /// The probability that a χ²(k) variable exceeds x: Q(k/2, x/2), accurate far into the tail.
     ///
+    /// - Parameters:
+    ///   - x: the value the variable must exceed.
+    ///   - k: the degrees of freedom, at least 1.
     /// - Precondition: k ≥ 1.
     public static func survivalProbability(_ x: Double, degreesOfFreedom k: Int) -> Double {
         precondition(k >= 1, "chi-square needs at least one degree of freedom, got \(k)")
@@ -31,6 +37,9 @@ public enum ChiSquare {
 
     /// The quantile x with P(χ²(k) ≤ x) = p.
     ///
+    /// - Parameters:
+    ///   - p: the probability P(χ²(k) ≤ x), strictly between 0 and 1.
+    ///   - k: the degrees of freedom, at least 1.
     /// - Precondition: 0 < p < 1 and k ≥ 1.
     /// - Complexity: typically 3 to 6 evaluations of the incomplete gamma function, each O(√k) terms.
     public static func quantile(probability p: Double, degreesOfFreedom k: Int) -> Double {
@@ -43,6 +52,9 @@ public enum ChiSquare {
     /// Real degrees of freedom arise as the equivalent degrees of freedom of a variance estimate (an Allan
     /// variance's confidence interval, NIST SP 1065 eq. 45).
     ///
+    /// - Parameters:
+    ///   - p: the probability P(χ²(k) ≤ x), strictly between 0 and 1.
+    ///   - kd: the degrees of freedom k, a positive finite real number.
     /// - Precondition: 0 < p < 1 and k > 0.
     public static func quantile(probability p: Double, degreesOfFreedom kd: Double) -> Double {
         precondition(p > 0 && p < 1, "a chi-square quantile needs 0 < p < 1, got \(p)")

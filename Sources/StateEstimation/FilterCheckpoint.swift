@@ -34,6 +34,9 @@ extension KalmanFilter where Model: Codable {
 
     /// A filter restored from a checkpoint, continuing exactly where the saved one was.
     ///
+    /// - Parameters:
+    ///   - checkpoint: the saved state (model, time, mean, covariance) and its format version.
+    ///   - recordsRun: keep every epoch from here on for the smoother (memory grows with the run).
     /// - Throws: `EstimationError.invalidParameter` for an unknown format version; otherwise as
     ///   `init(model:time:mean:covariance:recordsRun:)`, since a checkpoint read from a file is outside data.
     public init(restoring checkpoint: FilterCheckpoint<Model>, recordsRun: Bool = false) throws(EstimationError) {

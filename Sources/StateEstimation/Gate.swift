@@ -66,6 +66,9 @@ public struct Gate: Sendable, Equatable, Hashable, Codable {
     ///
     /// For a scalar measurement, `mahalanobis(5)` is the classic 5-sigma gate |y| > 5 √S.
     ///
+    /// - Parameters:
+    ///   - standardDeviations: k, the gate's half-width in standard deviations (√ε at the threshold), positive.
+    ///   - action: what happens to a measurement beyond the gate; `.reject` by default.
     /// - Throws: `EstimationError.invalidParameter` unless k > 0 (infinity is allowed and means no gate).
     public static func mahalanobis(_ standardDeviations: Double, action: Action = .reject) throws(EstimationError)
         -> Gate

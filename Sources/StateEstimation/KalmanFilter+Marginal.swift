@@ -12,6 +12,10 @@ extension KalmanFilter {
     /// only along eᵢ) and K Kᵀ v adds v along K. In place, without allocation. In a recorded run the result stands as
     /// the epoch's filtered state, as a reset does.
     ///
+    /// - Parameters:
+    ///   - index: i, the state whose marginal is replaced, in 0 ..< `stateCount`.
+    ///   - m: the new mean of state i, in its unit.
+    ///   - v: the new variance of state i, in its unit squared; finite and positive.
     /// - Throws: `EstimationError.nonFinite(.updatedMean)` unless m is finite and v finite and positive, or Pᵢᵢ is
     ///   not positive; the filter is then unchanged.
     public mutating func replaceMarginal(of index: Int, mean m: Double, variance v: Double) throws(EstimationError) {

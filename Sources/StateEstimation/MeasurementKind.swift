@@ -49,6 +49,11 @@ public protocol MeasurementKind: Sendable {
 
 extension MeasurementKind {
     /// The linear prediction h(x) = H x.
+    ///
+    /// - Parameters:
+    ///   - mean: the state x (n x 1).
+    ///   - observationMatrix: H (m x n).
+    ///   - predicted: receives H x (m x 1).
     public func predictedMeasurement(at mean: Matrix, observationMatrix: Matrix, into predicted: inout Matrix) {
         Matrix.multiplyByLoops(observationMatrix, .none, mean, .none, into: &predicted)
     }

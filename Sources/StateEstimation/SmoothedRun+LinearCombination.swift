@@ -11,6 +11,11 @@ public struct StateCombination: Sendable, Equatable {
 
     /// Adds `coefficient` times state element `index` at `epoch`; epochs must not decrease from one call to the next.
     ///
+    /// - Parameters:
+    ///   - coefficient: the weight of the state element in the combination.
+    ///   - index: the state element, in 0 ..< n.
+    ///   - epoch: the epoch k of the run.
+    ///   - n: the run's state dimension.
     /// - Precondition: `epoch` is at least the last one added.
     public mutating func add(_ coefficient: Double, of index: Int, at epoch: Int, stateCount n: Int) {
         precondition(index >= 0 && index < n, "state index \(index) outside 0..<\(n)")

@@ -15,6 +15,13 @@ public struct TimedMeasurement<Kind: MeasurementKind>: Sendable {
     public var gate: Gate
 
     /// A measurement of any dimension.
+    ///
+    /// - Parameters:
+    ///   - time: when the measurement was taken, in seconds on the filter's clock.
+    ///   - kind: what was measured.
+    ///   - values: z (m values), in the kind's units.
+    ///   - noise: the measurement noise covariance R (m x m), in squared measurement units.
+    ///   - gate: the innovation gate; none by default.
     public init(time: Seconds, kind: Kind, values: [Double], noise: Matrix, gate: Gate = .off) {
         self.time = time
         self.kind = kind
@@ -24,6 +31,13 @@ public struct TimedMeasurement<Kind: MeasurementKind>: Sendable {
     }
 
     /// A scalar measurement z with variance R (squared measurement units).
+    ///
+    /// - Parameters:
+    ///   - time: when the measurement was taken, in seconds on the filter's clock.
+    ///   - kind: what was measured.
+    ///   - value: z, in the kind's unit.
+    ///   - variance: R, in the kind's unit squared.
+    ///   - gate: the innovation gate; none by default.
     public init(time: Seconds, kind: Kind, value: Double, variance: Double, gate: Gate = .off) {
         self.init(
             time: time, kind: kind, values: [value], noise: Matrix(rows: 1, columns: 1, columnMajor: [variance]),

@@ -52,6 +52,14 @@ public struct UpdateRecord: Sendable, Equatable, Hashable, Codable {
     }
 
     /// A record from its fields.
+    ///
+    /// - Parameters:
+    ///   - time: the filter time of the update, in seconds.
+    ///   - innovation: y = z − h(x⁻) (m entries), in measurement units.
+    ///   - innovationCovariance: S = H P⁻ Hᵀ + R (m x m), in squared measurement units.
+    ///   - normalizedInnovationSquared: ε = yᵀ S⁻¹ y, dimensionless.
+    ///   - logLikelihoodIncrement: log N(z; h(x⁻), S), in nats.
+    ///   - decision: whether the measurement was applied, inflated or rejected, and why.
     public init(
         time: Seconds, innovation: [Double], innovationCovariance: Matrix,
         normalizedInnovationSquared: Double, logLikelihoodIncrement: Double, decision: UpdateDecision

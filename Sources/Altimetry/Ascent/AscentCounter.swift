@@ -44,6 +44,7 @@ public struct AscentCounter: Sendable, Equatable {
 
     /// A counter with a constant hysteresis of H metres.
     ///
+    /// - Parameter hysteresis: H, in metres.
     /// - Precondition: H is finite and non-negative.
     public init(hysteresis: Meters) {
         precondition(
@@ -63,6 +64,10 @@ public struct AscentCounter: Sendable, Equatable {
     /// after the extreme, the altitude has moved back by more than H(t_c − t_j) between j and c. With a constant
     /// H the extreme itself is the j that decides (it is the furthest), which is the classic rule; with H(τ)
     /// growing, a quick reversal long after the extreme still counts, and a slow drift must be larger to count.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds, not before the previous sample's.
+    ///   - altitude: the sample's altitude, in metres.
     public mutating func add(time: Double, altitude: Meters) {
         defer { count += 1 }
         guard altitude.isFinite else { return }
@@ -165,11 +170,21 @@ public struct AscentCounter: Sendable, Equatable {
     }
 
     /// Counts a whole series at once with a constant hysteresis H metres.
+    ///
+    /// - Parameters:
+    ///   - times: the samples' times, in seconds, non-decreasing.
+    ///   - altitudes: one altitude per time, in metres; non-finite ones are skipped.
+    ///   - hysteresis: H, in metres, finite and non-negative.
     public static func count(times: [Double], altitudes: [Meters], hysteresis: Meters) -> AscentCounter {
         count(times: times, altitudes: altitudes, hysteresis: AscentHysteresis(constant: hysteresis))
     }
 
     /// Counts a whole series at once with a hysteresis H(τ).
+    ///
+    /// - Parameters:
+    ///   - times: the samples' times, in seconds, non-decreasing.
+    ///   - altitudes: one altitude per time, in metres; non-finite ones are skipped.
+    ///   - hysteresis: H(τ), in metres, for a reversal that took τ seconds.
     public static func count(times: [Double], altitudes: [Meters], hysteresis: AscentHysteresis) -> AscentCounter {
         var counter = AscentCounter(hysteresis: hysteresis)
         for (t, h) in zip(times, altitudes) { counter.add(time: t, altitude: h) }

@@ -23,6 +23,9 @@ public struct AscentHysteresis: Sendable, Equatable, Codable {
 
     /// H through the points (τᵢ, Hᵢ); values are raised to the largest before them so that H never decreases.
     ///
+    /// - Parameters:
+    ///   - lags: τᵢ, in seconds, strictly increasing.
+    ///   - values: Hᵢ, in metres, one per lag.
     /// - Precondition: at least one point, lags strictly increasing, values finite and non-negative.
     public init(lags: [Double], values: [Meters]) {
         precondition(!lags.isEmpty && lags.count == values.count, "AscentHysteresis: one value per lag, at least one")

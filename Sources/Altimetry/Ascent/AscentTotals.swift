@@ -10,6 +10,12 @@ public struct AscentTotals: Sendable, Equatable, Codable {
     public var descent: Meters
 
     /// Totals by `rule` with `hysteresis`, `ascent` and `descent` in metres.
+    ///
+    /// - Parameters:
+    ///   - rule: the counting rule's name.
+    ///   - hysteresis: the hysteresis it counted with, in metres.
+    ///   - ascent: the total ascent, in metres.
+    ///   - descent: the total descent, in metres.
     public init(rule: String, hysteresis: Meters, ascent: Meters, descent: Meters) {
         self.rule = rule
         self.hysteresis = hysteresis

@@ -30,6 +30,11 @@ public enum GPXElevationRule {
     }
 
     /// Ascent and descent of gpxpy's smoothed series counted with hysteresis H metres (H = 0 is gpxpy's rule).
+    ///
+    /// - Parameters:
+    ///   - times: the samples' times, in seconds, non-decreasing.
+    ///   - elevations: one elevation per time, in metres.
+    ///   - hysteresis: H, in metres; 0 is gpxpy's rule.
     public static func ascentDescent(times: [Double], elevations: [Meters], hysteresis: Meters) -> (
         ascent: Meters, descent: Meters
     ) {

@@ -16,6 +16,11 @@ extension StandardAtmosphere {
     }
 
     /// Pressure at an altitude, as a `Measurement` in hectopascals.
+    ///
+    /// - Parameters:
+    ///   - altitude: metres above mean sea level.
+    ///   - seaLevelPressure: the reference p₀ (QNH), in any pressure unit.
+    /// - Throws: `AtmosphereError` for an altitude outside the model or a reference that is not positive and finite.
     public static func pressure(
         atAltitude altitude: Meters,
         seaLevelPressure: Foundation.Measurement<UnitPressure>
@@ -26,6 +31,11 @@ extension StandardAtmosphere {
     }
 
     /// Altitude at a pressure given in any unit, for a reference QNH in any unit, in metres.
+    ///
+    /// - Parameters:
+    ///   - pressure: the station pressure p, in any pressure unit.
+    ///   - seaLevelPressure: the reference p₀ (QNH), in any pressure unit; the standard 1013.25 hPa by default.
+    /// - Throws: `AtmosphereError` for pressures that are not positive and finite, or a result outside the model.
     public static func altitude(
         atPressure pressure: Foundation.Measurement<UnitPressure>,
         seaLevelPressure: Foundation.Measurement<UnitPressure> = Foundation.Measurement(
@@ -37,6 +47,12 @@ extension StandardAtmosphere {
     }
 
     /// Hypsometric height difference between two pressures given in any unit, in metres.
+    ///
+    /// - Parameters:
+    ///   - p1: the first pressure p₁, in any pressure unit.
+    ///   - p2: the second pressure p₂, in any pressure unit.
+    ///   - meanTemperature: T̄, the mean temperature of the air between them, in any temperature unit.
+    /// - Throws: `AtmosphereError` for pressures or a temperature that are not positive and finite.
     public static func heightDifference(
         from p1: Foundation.Measurement<UnitPressure>, to p2: Foundation.Measurement<UnitPressure>,
         meanTemperature: Foundation.Measurement<UnitTemperature>

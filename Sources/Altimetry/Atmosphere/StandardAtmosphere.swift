@@ -42,6 +42,7 @@ public enum StandardAtmosphere {
 
     /// Standard temperature at an altitude, T₀ − L h, in kelvin.
     ///
+    /// - Parameter altitude: h, in metres above mean sea level.
     /// - Throws: `AtmosphereError.altitudeOutOfRange` outside the troposphere model.
     public static func temperature(atAltitude altitude: Meters) throws(AtmosphereError) -> Kelvin {
         try validate(altitude: altitude)
@@ -67,6 +68,9 @@ public enum StandardAtmosphere {
     ///
     /// This is the inverse of `pressure(atAltitude:seaLevelPressure:)`, what an altimeter set to QNH shows.
     ///
+    /// - Parameters:
+    ///   - pressure: the station pressure p, in hPa.
+    ///   - seaLevelPressure: the reference p₀ (QNH), in hPa; the standard 1013.25 by default.
     /// - Throws: `AtmosphereError` for pressures that are not positive and finite, or a result outside the model.
     public static func altitude(
         atPressure pressure: Hectopascals,
@@ -85,6 +89,10 @@ public enum StandardAtmosphere {
     /// Positive when p₂ < p₁ (the second reading is higher). Getting T̄ wrong scales the result by
     /// T_assumed / T_true, about 0.35 % per kelvin.
     ///
+    /// - Parameters:
+    ///   - p1: the first pressure p₁, in hPa.
+    ///   - p2: the second pressure p₂, in hPa.
+    ///   - meanTemperature: T̄, the mean temperature of the air between them, in kelvin.
     /// - Throws: `AtmosphereError` for pressures or a temperature that are not positive and finite.
     public static func heightDifference(
         from p1: Hectopascals, to p2: Hectopascals,
@@ -98,6 +106,8 @@ public enum StandardAtmosphere {
     /// The scale height H = R T / (g M), in metres: the height over which pressure falls by a factor e.
     ///
     /// 8,435 m at 15 °C.
+    ///
+    /// - Parameter temperature: T, in kelvin; the standard sea-level 288.15 K by default.
     /// - Throws: `AtmosphereError.temperatureNotAboveAbsoluteZero` for T ≤ 0 K or non-finite T.
     public static func scaleHeight(temperature: Kelvin = seaLevelTemperature) throws(AtmosphereError) -> Meters {
         guard temperature.isFinite, temperature > 0 else { throw .temperatureNotAboveAbsoluteZero(temperature) }
@@ -110,6 +120,7 @@ public enum StandardAtmosphere {
     /// altitude, at the standard temperature there: 8.32 m at sea level, 9.64 m at 1,500 m, 11.22 m at 3,000 m.
     /// Equal to H(T)/p to better than one part in 10⁵.
     ///
+    /// - Parameter altitude: metres above mean sea level.
     /// - Throws: `AtmosphereError.altitudeOutOfRange` outside the model.
     public static func metersPerHectopascal(atAltitude altitude: Meters) throws(AtmosphereError) -> Double {
         let p = try pressure(atAltitude: altitude)
@@ -129,6 +140,11 @@ public enum StandardAtmosphere {
     ///
     /// The dynamic pressure times the local metres per hectopascal: an upper bound for wind straight into
     /// the port (1.3 m at 5 m/s, 5.1 m at 10 m/s, 20.4 m at 20 m/s at sea level).
+    ///
+    /// - Parameters:
+    ///   - windSpeed: v, the wind's speed into the port, in m/s.
+    ///   - altitude: metres above mean sea level; 0 by default.
+    ///   - airDensity: ρ, in kg/m³; the standard sea-level 1.225 kg/m³ by default.
     /// - Throws: `AtmosphereError.altitudeOutOfRange` outside the model.
     public static func apparentHeight(
         windSpeed: Double, atAltitude altitude: Meters = 0,

@@ -31,12 +31,18 @@ public struct NaiveAveragingBaseline: Sendable {
     private var lastCount = 0
 
     /// A baseline averaging over `window` seconds (nil: cumulative), reporting σ_gps/√N.
+    ///
+    /// - Parameters:
+    ///   - window: the averaging window, in seconds, or nil to average every fix so far.
+    ///   - gpsStandardDeviation: σ_gps, the one-sigma error assumed for a fix, in metres; √(10² + 1²) by default.
     public init(window: Double? = nil, gpsStandardDeviation: Double = (10.0 * 10 + 1).squareRoot()) {
         self.window = window
         self.gpsStandardDeviation = gpsStandardDeviation
     }
 
     /// Pressure altitude at standard QNH, in metres; NaN for a pressure that is not positive.
+    ///
+    /// - Parameter pressure: the station pressure, in hPa.
     public static func pressureAltitude(_ pressure: Hectopascals) -> Meters {
         StandardAtmosphere.seaLevelTemperature / StandardAtmosphere.lapseRate
             * (1 - pow(pressure / StandardAtmosphere.seaLevelPressure, 1 / StandardAtmosphere.pressureExponent))
@@ -45,6 +51,11 @@ public struct NaiveAveragingBaseline: Sendable {
     /// Consumes one row: a time, and a pressure and/or a GPS altitude; returns the estimate after it.
     ///
     /// A fix before the first pressure has no relative altitude to pair with and is not used.
+    ///
+    /// - Parameters:
+    ///   - time: the row's time, in seconds.
+    ///   - pressure: the station pressure, in hPa, or nil.
+    ///   - gpsAltitude: the GPS altitude above mean sea level, in metres, or nil.
     public mutating func update(time: Double, pressure: Hectopascals?, gpsAltitude: Meters?) -> Estimate {
         if let pressure { lastPressureAltitude = Self.pressureAltitude(pressure) }
         if let gpsAltitude, let base = lastPressureAltitude {

@@ -53,6 +53,9 @@ public struct BarometerCalibration: Sendable {
 
     /// A calibration with the model's parameters and a target sigma in metres.
     ///
+    /// - Parameters:
+    ///   - parameters: the fusion model's parameters.
+    ///   - targetStandardDeviation: the altitude sigma at which the calibration is done, in metres; 5 by default.
     /// - Throws: `AltitudeModelError.invalidParameter` for bad parameters or a target that is not positive.
     public init(parameters: AltitudeModelParameters = AltitudeModelParameters(), targetStandardDeviation: Meters = 5)
         throws(AltitudeModelError)
@@ -85,6 +88,9 @@ public struct BarometerCalibration: Sendable {
 
     /// Adds a pressure in any unit (platforms report kPa or hPa), converted here.
     ///
+    /// - Parameters:
+    ///   - pressure: the station pressure, in any pressure unit.
+    ///   - time: the reading's time, in seconds.
     /// - Throws: `AltitudeModelError.invalidReading` for a pressure that is not positive and finite.
     public mutating func addPressure(_ pressure: Foundation.Measurement<UnitPressure>, at time: Double)
         throws(AltitudeModelError)
@@ -93,6 +99,14 @@ public struct BarometerCalibration: Sendable {
     }
 
     /// Adds a GPS fix: altitude above mean sea level and, optionally, its reported accuracy, in metres.
+    ///
+    /// - Parameters:
+    ///   - altitude: the fix's altitude above mean sea level, in metres.
+    ///   - verticalAccuracy: the fix's reported vertical accuracy, in metres, or nil for none.
+    ///   - convention: what the reported accuracy means (one sigma by default).
+    ///   - time: the fix's time, in seconds.
+    /// - Throws: `AltitudeModelError.invalidReading` for a value out of range (an accuracy must be positive and below
+    ///   100 km); otherwise as `AltitudeFilter.process(_:)`.
     public mutating func addFix(
         altitude: Meters, verticalAccuracy: Meters? = nil,
         convention: VerticalAccuracyConvention = .oneSigma, at time: Double
@@ -121,6 +135,8 @@ public struct BarometerCalibration: Sendable {
 
     /// Minutes of further GPS (at the rates seen so far, 1 Hz if none) until the altitude sigma reaches `target`
     /// metres, under the model; nil if not within `forecastHorizon`.
+    ///
+    /// - Parameter target: the altitude sigma to reach, in metres.
     public func minutesNeeded(toReach target: Meters) -> Double? {
         var forecast = filter
         guard let start = forecast.currentEstimate, let p0 = lastPressure else { return nil }

@@ -12,6 +12,13 @@ public struct FloorCount: Sendable, Equatable, Codable {
     public var weatherRate: Double?
 
     /// A count with the given transitions, final floor, confidence, events and weather rate (m/s of apparent climb).
+    ///
+    /// - Parameters:
+    ///   - transitions: every counted transition, in order.
+    ///   - floor: the floor at the end, counting the first sample's floor as 0.
+    ///   - confidence: whether the final floor is trusted.
+    ///   - events: everything the counter published, in order.
+    ///   - weatherRate: the weather rate used at the end, in m/s of apparent climb, or nil.
     public init(
         transitions: [FloorTransition], floor: Int, confidence: FloorConfidence,
         events: [FloorCounterEvent], weatherRate: Double?

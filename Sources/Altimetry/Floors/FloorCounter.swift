@@ -39,6 +39,7 @@ public struct FloorCounter: Sendable, Equatable {
     /// - Parameters:
     ///   - relativeAltitude: one altitude per sample, in metres.
     ///   - interval: seconds between samples (1 for the seed); the first sample is at time 0.
+    /// - Throws: `FloorCountingError` for a bad configuration or the first bad altitude.
     public func count(relativeAltitude: [Meters], interval: Seconds = 1) throws(FloorCountingError) -> FloorCount {
         try count(
             relativeAltitude.enumerated().lazy.map { index, altitude in

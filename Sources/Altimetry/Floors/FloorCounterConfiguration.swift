@@ -48,6 +48,22 @@ public struct FloorCounterConfiguration: Sendable, Equatable, Codable {
     public var meanTemperature: Kelvin
 
     /// The seed's thresholds, plus the uncertainty check's.
+    ///
+    /// - Parameters:
+    ///   - floorHeight: the height of one floor, in metres.
+    ///   - smoothingWindow: the trailing moving-average window, in seconds.
+    ///   - rateLag: the lag of the rate r(t) = (s(t) − s(t − lag)) / lag, in seconds.
+    ///   - movingRate: the rate |r(t)| beyond which the user is moving, in m/s.
+    ///   - backUp: how far before motion is first seen the stretch is taken to begin, in seconds.
+    ///   - minimumStretch: the least length of a moving stretch before a still sample closes it, in seconds.
+    ///   - maximumSampleInterval: the longest spacing of samples that is not a gap, in seconds.
+    ///   - stillnessForUncertainty: how long the counter must have been still before the residual check runs, in
+    ///     seconds.
+    ///   - uncertaintyResidual: the largest residual still explained by the counted floors, in metres.
+    ///   - transitionTolerance: how close a transition's weather-corrected change must be to whole floors to be
+    ///     confident, in metres.
+    ///   - weatherBlock: the length of the blocks of still samples that measure the weather trend, in seconds.
+    ///   - meanTemperature: the mean air temperature for converting pressures to relative altitude, in kelvin.
     public init(
         floorHeight: Meters = 3, smoothingWindow: Seconds = 5, rateLag: Seconds = 10, movingRate: Double = 0.1,
         backUp: Seconds = 15, minimumStretch: Seconds = 20, maximumSampleInterval: Seconds = 5,

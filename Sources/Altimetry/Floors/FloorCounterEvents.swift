@@ -9,6 +9,10 @@ public struct FloorCounterEvents<Base: AsyncSequence>: AsyncSequence where Base.
     private let counter: StreamingFloorCounter
 
     /// Events from `counter` (usually fresh, possibly with a `weatherTrend` set) over `base`.
+    ///
+    /// - Parameters:
+    ///   - base: the samples, in time order.
+    ///   - counter: the counter that consumes them.
     public init(_ base: Base, counter: StreamingFloorCounter) {
         self.base = base
         self.counter = counter
@@ -50,6 +54,9 @@ extension FloorCounterEvents: Sendable where Base: Sendable {}
 extension AsyncSequence where Element == FloorSample {
     /// The floor-counter events over these samples.
     ///
+    /// - Parameters:
+    ///   - configuration: the floor counter's thresholds.
+    ///   - weatherTrend: an external pressure trend in hPa/h (the fusion's), or nil to measure it.
     /// - Throws: `FloorCountingError.invalidConfiguration` for a bad threshold.
     public func floorEvents(
         configuration: FloorCounterConfiguration = FloorCounterConfiguration(),

@@ -21,22 +21,38 @@ public struct FloorSample: Sendable, Equatable, Codable {
     public var reading: Reading
 
     /// A sample at `time`, in seconds, of `reading`.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds.
+    ///   - reading: the relative altitude or pressure sampled.
     public init(time: Seconds, reading: Reading) {
         self.time = time
         self.reading = reading
     }
 
     /// A relative-altitude sample, in metres.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds.
+    ///   - relativeAltitude: the altitude relative to any fixed reference, in metres.
     public init(time: Seconds, relativeAltitude: Meters) {
         self.init(time: time, reading: .relativeAltitude(relativeAltitude))
     }
 
     /// A pressure sample, in hPa.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds.
+    ///   - pressure: the station pressure, in hPa.
     public init(time: Seconds, pressure: Hectopascals) {
         self.init(time: time, reading: .pressure(pressure))
     }
 
     /// A pressure sample in any unit (kPa, Pa, inHg, …), converted to hPa.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds.
+    ///   - pressure: the station pressure, in any pressure unit.
     public init(time: Seconds, pressure: Foundation.Measurement<UnitPressure>) {
         self.init(time: time, reading: .pressure(pressure.converted(to: .hectopascals).value))
     }

@@ -20,6 +20,15 @@ public struct FloorTransition: Sendable, Equatable, Codable {
     public var isConfident: Bool
 
     /// A transition from `time` to `endTime` (seconds) of `floors` floors, `change` and `residual` in metres.
+    ///
+    /// - Parameters:
+    ///   - time: the start of the stretch, in seconds.
+    ///   - endTime: the end of the stretch, in seconds.
+    ///   - floors: the floors moved, negative downwards.
+    ///   - floorAfter: the floor after the transition, counting the start as floor 0.
+    ///   - change: the change of the smoothed altitude over the stretch, in metres.
+    ///   - residual: the weather-corrected change less the whole floors counted, in metres.
+    ///   - isConfident: whether |residual| is within the transition tolerance.
     public init(
         time: Seconds, endTime: Seconds, floors: Int, floorAfter: Int, change: Meters, residual: Meters,
         isConfident: Bool

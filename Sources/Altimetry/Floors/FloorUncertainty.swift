@@ -22,6 +22,12 @@ public struct FloorUncertainty: Sendable, Equatable, Codable {
     public var suggestedFloor: Int
 
     /// An uncertainty at `time` (seconds) for `reason`, with `residual` in metres and the floor it suggests.
+    ///
+    /// - Parameters:
+    ///   - time: when the doubt was raised, in seconds.
+    ///   - reason: what raised the doubt.
+    ///   - residual: the unexplained change, in metres, positive upwards.
+    ///   - suggestedFloor: the floor the residual suggests.
     public init(time: Seconds, reason: Reason, residual: Meters, suggestedFloor: Int) {
         self.time = time
         self.reason = reason

@@ -88,6 +88,11 @@ public struct StreamingFloorCounter: Sendable {
     }
 
     /// Consumes a relative altitude in metres.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds, after the previous one.
+    ///   - relativeAltitude: the altitude relative to any fixed reference, in metres.
+    /// - Throws: as `consume(_:)`.
     @discardableResult
     public mutating func consume(time: Seconds, relativeAltitude: Meters) throws(FloorCountingError)
         -> [FloorCounterEvent]
@@ -96,6 +101,11 @@ public struct StreamingFloorCounter: Sendable {
     }
 
     /// Consumes a pressure in hPa.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds, after the previous one.
+    ///   - pressure: the station pressure, in hPa.
+    /// - Throws: as `consume(_:)`.
     @discardableResult
     public mutating func consume(time: Seconds, pressure: Hectopascals) throws(FloorCountingError)
         -> [FloorCounterEvent]
@@ -104,6 +114,11 @@ public struct StreamingFloorCounter: Sendable {
     }
 
     /// Consumes a pressure in any unit.
+    ///
+    /// - Parameters:
+    ///   - time: the sample's time, in seconds, after the previous one.
+    ///   - pressure: the station pressure, in any pressure unit.
+    /// - Throws: as `consume(_:)`.
     @discardableResult
     public mutating func consume(time: Seconds, pressure: Foundation.Measurement<UnitPressure>)
         throws(FloorCountingError)

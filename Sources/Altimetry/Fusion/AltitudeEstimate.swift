@@ -37,6 +37,8 @@ public struct AltitudeEstimate: Sendable, Equatable, Codable {
     public var gpsUpdate: ScalarUpdateRecord?
 
     /// The resolution worth showing for a one sigma: the largest of 0.1, 0.2, 0.5, 1, 2, 5, … m not above σ/2.
+    ///
+    /// - Parameter sigma: σ, in metres.
     public static func displayPrecision(forStandardDeviation sigma: Double) -> Double {
         var step = 0.1
         var decade = 1.0

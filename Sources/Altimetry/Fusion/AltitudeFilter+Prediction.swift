@@ -7,6 +7,8 @@ extension AltitudeFilter {
     ///
     /// Readings with exactly these values leave the mean where the prediction puts it and shrink the covariance
     /// exactly as real readings would, which is how `BarometerCalibration` forecasts.
+    ///
+    /// - Parameter time: the future time, in seconds on the readings' clock.
     public func predictedMeasurements(at time: Double) -> (pressure: Hectopascals, gpsAltitude: Meters)? {
         guard var engine, time >= engine.time else { return nil }
         do { try engine.predict(to: time) } catch { return nil }

@@ -9,6 +9,10 @@ extension AltitudeFilter {
     /// update records are carried from the forward pass. `SmoothedAltitudeTrack` also keeps the cross-covariances,
     /// for the uncertainty of altitude differences.
     ///
+    /// - Parameters:
+    ///   - readings: the track in time order (time in seconds, pressure in hPa, GPS altitude in metres, temperature in
+    ///     kelvin).
+    ///   - parameters: the model's tunable numbers (`AltitudeModelParameters`).
     /// - Returns: the filtered and the smoothed estimates, one of each per reading.
     /// - Throws: as `process(_:)`, naming the first failing reading's time.
     public static func smooth(

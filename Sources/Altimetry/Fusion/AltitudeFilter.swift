@@ -372,6 +372,8 @@ public struct AltitudeFilter: Sendable {
 
     /// The estimate at `time` without a reading: the state predicted as the next reading's would be, the filter
     /// itself unchanged. Nil before the first reading, for a time before the filter's, or if the prediction fails.
+    ///
+    /// - Parameter time: the time of the estimate, in seconds on the readings' clock.
     public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
         if let gpsModelBank { return gpsModelBank.predictedEstimate(at: time) }
         guard isStarted, time >= core.time else { return nil }

@@ -64,6 +64,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
 
     /// A model for `parameters`, with the altitude noise scaled at `startAltitude` (metres) in standard air and
     /// the weather noise at 1013.25 hPa.
+    ///
+    /// - Parameters:
+    ///   - parameters: the model's tunable numbers.
+    ///   - startAltitude: the altitude at which the altitude noise is scaled, in metres above mean sea level.
     public init(parameters: AltitudeModelParameters, startAltitude: Meters) {
         self.parameters = parameters
         let s =
@@ -80,6 +84,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// γ = −h₀/(k (T₀ − L h₀)) = −h₀ s_U/T₀, in metres per kelvin (s_U: `altitudeScale`).
     ///
     /// h₀ and k are held as `altitudeScale` holds them, so γ is finite for any state.
+    ///
+    /// - Parameters:
+    ///   - h0: h₀, the standard altitude, in metres.
+    ///   - k: the column scale k, dimensionless.
     public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
         let h = heldStandardAltitude(h0)
         let gamma = -h * altitudeScale(atStandardAltitude: h, columnScale: k) / StandardAtmosphere.seaLevelTemperature
@@ -92,6 +100,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// h₀ is held within the troposphere model (−1,000 to 11,000 m) and k within 0.5 to 1.5 (C within ±144 K; a k
     /// that is not finite counts as 1): a state that a long gap of diffuse prediction has taken outside them would
     /// otherwise make s_U, and with it Q, infinite.
+    ///
+    /// - Parameters:
+    ///   - h0: h₀, the standard altitude, in metres.
+    ///   - k: the column scale k, dimensionless.
     public static func altitudeScale(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
         let h = heldStandardAltitude(h0)
         let scale = k.isFinite ? min(max(k, columnScaleRange.lowerBound), columnScaleRange.upperBound) : 1
@@ -291,6 +303,11 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
     /// Index of C in the state, or nil without the column state.
     public let columnIndex: Int?
     /// The measurement of `source`, with the GPS error's and the column's indices in the state.
+    ///
+    /// - Parameters:
+    ///   - source: the sensor measured.
+    ///   - gpsErrorIndex: the index of the GPS error e in the state.
+    ///   - columnIndex: the index of the column state C, or nil without it (required for a temperature).
     public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
         precondition(
             source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")

@@ -15,6 +15,13 @@ public struct AltitudeReading: Sendable, Equatable, Codable {
     public var temperature: Kelvin?
 
     /// A reading at `time` (seconds) with the values given, in the units of the properties.
+    ///
+    /// - Parameters:
+    ///   - time: the reading's time, in seconds.
+    ///   - pressure: the station pressure, in hPa, or nil.
+    ///   - gpsAltitude: the GPS altitude above mean sea level, in metres, or nil.
+    ///   - gpsVerticalAccuracy: the fix's vertical accuracy as one standard deviation, in metres, or nil.
+    ///   - temperature: the air temperature at the station, in kelvin, or nil.
     public init(
         time: Double, pressure: Hectopascals? = nil, gpsAltitude: Meters? = nil,
         gpsVerticalAccuracy: Meters? = nil, temperature: Kelvin? = nil

@@ -28,6 +28,9 @@ public struct AltitudeTracks: Sendable {
 
     /// Fuses one reading into its track, starting the track if it is new.
     ///
+    /// - Parameters:
+    ///   - reading: the reading, after the track's previous one.
+    ///   - id: the track's name.
     /// - Returns: the track's estimate after the reading.
     /// - Throws: what `AltitudeFilter.process(_:)` throws, leaving the track as that leaves its filter; other tracks
     ///   are untouched, and a new track whose first reading is refused is not started.
@@ -43,6 +46,10 @@ public struct AltitudeTracks: Sendable {
     }
 
     /// Fuses a batch of one track's readings, in order, all or nothing.
+    ///
+    /// - Parameters:
+    ///   - readings: the track's readings, in time order.
+    ///   - id: the track's name.
     ///
     /// - Returns: the estimate after each reading.
     /// - Throws: the first error of `AltitudeFilter.process(_:)`; the track is then left as it was before the batch.

@@ -33,6 +33,13 @@ public struct FilterEpisode: Sendable, Equatable, Codable {
     public var isActive: Bool
 
     /// An episode of `kind` from `startTime` to `endTime` (seconds), of `sizeMeters` metres.
+    ///
+    /// - Parameters:
+    ///   - kind: what happened.
+    ///   - startTime: when the episode began, in seconds.
+    ///   - endTime: when it ended (or the latest time while active), in seconds.
+    ///   - sizeMeters: its size, in metres.
+    ///   - isActive: whether it is still under way.
     public init(kind: Kind, startTime: Double, endTime: Double, sizeMeters: Double, isActive: Bool) {
         self.kind = kind
         self.startTime = startTime

@@ -70,6 +70,11 @@ public struct FrontDetector: Sendable, Equatable, Codable {
     }
 
     /// Consumes the filter's QNH estimate and its standard deviation (hPa) at `time` (s).
+    ///
+    /// - Parameters:
+    ///   - time: the estimate's time, in seconds.
+    ///   - qnh: the filter's sea-level pressure estimate, in hPa.
+    ///   - standardDeviation: its one-sigma uncertainty, in hPa.
     public mutating func observe(time: Double, seaLevelPressure qnh: Double, standardDeviation: Double) {
         if let last = history.last, time - last.time < spacing { return }
         history.append(Sample(time: time, qnh: qnh, variance: standardDeviation * standardDeviation))

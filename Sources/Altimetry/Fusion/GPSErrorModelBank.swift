@@ -37,6 +37,11 @@ public struct GPSErrorModelBank: Sendable {
         public var whiteStandardDeviation: Meters
 
         /// A hypothesis with σ_e and σ_g in metres and τ in seconds.
+        ///
+        /// - Parameters:
+        ///   - correlatedStandardDeviation: σ_e, the correlated error's stationary standard deviation, in metres.
+        ///   - correlationTime: τ, its correlation time, in seconds.
+        ///   - whiteStandardDeviation: σ_g, the white noise's standard deviation, in metres.
         public init(correlatedStandardDeviation: Meters, correlationTime: Seconds, whiteStandardDeviation: Meters) {
             self.correlatedStandardDeviation = correlatedStandardDeviation
             self.correlationTime = correlationTime
@@ -89,6 +94,9 @@ public struct GPSErrorModelBank: Sendable {
 
     /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
     ///
+    /// - Parameters:
+    ///   - parameters: the model's parameters, the starting point of every hypothesis.
+    ///   - recordsRun: keep every epoch of each member for the smoother (memory grows with the track).
     /// - Throws: `AltitudeModelError.invalidParameter`.
     public init(parameters: AltitudeModelParameters, recordsRun: Bool = false) throws(AltitudeModelError) {
         hypotheses = Self.hypotheses(for: parameters)

@@ -20,6 +20,9 @@ public struct SmoothedAltitudeTrack: Sendable {
 
     /// Fuses and smooths `readings` (see `AltitudeFilter.smooth(_:parameters:)`).
     ///
+    /// - Parameters:
+    ///   - readings: the track, in time order.
+    ///   - parameters: the model's tunable numbers.
     /// - Throws: as `AltitudeFilter.process(_:)`, or `.numerical` if the smoother fails.
     public init(_ readings: [AltitudeReading], parameters: AltitudeModelParameters = AltitudeModelParameters())
         throws(AltitudeModelError)

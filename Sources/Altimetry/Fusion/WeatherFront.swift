@@ -8,6 +8,11 @@ public struct WeatherFront: Sendable, Equatable, Codable {
     public var sizeHectopascals: Double
 
     /// A front from `startTime` to `endTime` (seconds) of `sizeHectopascals` hPa.
+    ///
+    /// - Parameters:
+    ///   - startTime: when the front began, in seconds.
+    ///   - endTime: when it ended, in seconds.
+    ///   - sizeHectopascals: its change of sea-level pressure, in hPa.
     public init(startTime: Double, endTime: Double, sizeHectopascals: Double) {
         self.startTime = startTime
         self.endTime = endTime

@@ -22,6 +22,11 @@ public struct GaussMarkovNoise: Sendable, Equatable, Codable {
     public var whiteStandardDeviation: Double
 
     /// Noise with σ_e and σ_g in the series' unit and τ in seconds.
+    ///
+    /// - Parameters:
+    ///   - correlatedStandardDeviation: σ_e, the correlated error's stationary standard deviation, in the series' unit.
+    ///   - correlationTime: τ, its correlation time, in seconds.
+    ///   - whiteStandardDeviation: σ_g, the white noise's standard deviation, in the series' unit.
     public init(correlatedStandardDeviation: Double, correlationTime: Seconds, whiteStandardDeviation: Double) {
         self.correlatedStandardDeviation = correlatedStandardDeviation
         self.correlationTime = correlationTime
@@ -29,6 +34,10 @@ public struct GaussMarkovNoise: Sendable, Equatable, Codable {
     }
 
     /// The Allan variance at an average of m samples spaced τ₀ seconds apart.
+    ///
+    /// - Parameters:
+    ///   - m: the averaging factor, at least 1.
+    ///   - tau0: τ₀, the sampling interval, in seconds.
     public func allanVariance(averagingFactor m: Int, samplingInterval tau0: Seconds) -> Double {
         let md = Double(m)
         let d = tau0 / correlationTime
@@ -99,6 +108,10 @@ extension GaussMarkovNoise {
     /// averaging time the record allows (T/2). At the other end, a τ below the sampling interval τ₀ makes the
     /// correlated error indistinguishable from the white noise at every averaging time the series has. σ_e and
     /// τ are identified together or not at all; σ_g, set by the shortest averaging times, is always determined.
+    ///
+    /// - Parameters:
+    ///   - duration: T, the recording's length, in seconds.
+    ///   - tau0: τ₀, the spacing of its samples, in seconds.
     public func notIdentifiableReason(duration: Seconds, samplingInterval tau0: Seconds) -> String? {
         let tau = correlationTime
         let relative = (tau / (2 * max(duration, 1e-9))).squareRoot()

@@ -32,6 +32,10 @@ public enum IdentifiableParameter: String, Sendable, Equatable, Hashable, Codabl
     }
 
     /// Sets its value in `parameters`.
+    ///
+    /// - Parameters:
+    ///   - value: the new value, in the parameter's unit.
+    ///   - parameters: the parameters to change.
     public func set(_ value: Double, in parameters: inout AltitudeModelParameters) {
         switch self {
         case .gpsSigma: parameters.gpsErrorStandardDeviation = value

@@ -31,6 +31,9 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
 
     /// The filter's log-likelihood of `readings` under `parameters` (gate, noise switch, bank, fault monitor and column state off), in nats.
     ///
+    /// - Parameters:
+    ///   - readings: the track, in time order.
+    ///   - parameters: the model's parameters under test.
     /// - Throws: `IdentificationError.filter` if the filter refuses a reading.
     public static func logLikelihood(of readings: [AltitudeReading], parameters: AltitudeModelParameters)
         throws(IdentificationError) -> Double

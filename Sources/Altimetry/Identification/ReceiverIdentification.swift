@@ -54,6 +54,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
 
     /// Identifies the model from `readings`, starting from (and keeping the other parameters of) `base`.
     ///
+    /// - Parameters:
+    ///   - readings: the track, in time order, with at least 16 fixes.
+    ///   - base: the starting point, whose parameters that are not identified are kept.
     /// - Throws: `IdentificationError.noGPS` without fixes, `.tooFewSamples` with fewer than 16 fixes,
     ///   `.filter` if the filter refuses a reading.
     public init(readings: [AltitudeReading], base: AltitudeModelParameters = AltitudeModelParameters())

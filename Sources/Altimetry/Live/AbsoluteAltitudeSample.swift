@@ -17,6 +17,12 @@ public struct AbsoluteAltitudeSample: Sendable, Equatable, Codable {
     public var precision: Meters
 
     /// A sample at `timestamp` (seconds) with altitude, accuracy and precision in metres.
+    ///
+    /// - Parameters:
+    ///   - timestamp: the sample's time, in seconds.
+    ///   - altitude: the altitude above mean sea level, in metres.
+    ///   - accuracy: the altitude's accuracy, in metres.
+    ///   - precision: the altitude's precision, in metres.
     public init(timestamp: Seconds, altitude: Meters, accuracy: Meters, precision: Meters) {
         self.timestamp = timestamp
         self.altitude = altitude

@@ -18,6 +18,11 @@ public struct AltitudeSample: Sendable, Equatable, Codable {
     public private(set) var pressure: Hectopascals
 
     /// A sample whose pressure is in hPa (Android, weather services).
+    ///
+    /// - Parameters:
+    ///   - timestamp: the sample's time, in seconds.
+    ///   - relativeAltitude: the altitude relative to the stream's start, in metres.
+    ///   - hectopascals: the station pressure, in hPa.
     public init(timestamp: Seconds, relativeAltitude: Meters, hectopascals: Hectopascals) {
         self.timestamp = timestamp
         self.relativeAltitude = relativeAltitude
@@ -25,11 +30,21 @@ public struct AltitudeSample: Sendable, Equatable, Codable {
     }
 
     /// A sample whose pressure is in kPa (Core Motion), converted here: 1 kPa = 10 hPa.
+    ///
+    /// - Parameters:
+    ///   - timestamp: the sample's time, in seconds.
+    ///   - relativeAltitude: the altitude relative to the stream's start, in metres.
+    ///   - kilopascals: the station pressure, in kPa.
     public init(timestamp: Seconds, relativeAltitude: Meters, kilopascals: Double) {
         self.init(timestamp: timestamp, relativeAltitude: relativeAltitude, hectopascals: kilopascals * 10)
     }
 
     /// A sample whose pressure carries its own unit (kPa, Pa, inHg, mbar, …), converted to hPa here.
+    ///
+    /// - Parameters:
+    ///   - timestamp: the sample's time, in seconds.
+    ///   - relativeAltitude: the altitude relative to the stream's start, in metres.
+    ///   - pressure: the station pressure, in any pressure unit.
     public init(timestamp: Seconds, relativeAltitude: Meters, pressure: Foundation.Measurement<UnitPressure>) {
         self.init(
             timestamp: timestamp, relativeAltitude: relativeAltitude,

@@ -12,6 +12,12 @@ public struct FloorUpdate: Sendable, Equatable, Codable {
     public var events: [FloorCounterEvent]
 
     /// An update at `time` (seconds) on `floor` with `confidence` and `events`.
+    ///
+    /// - Parameters:
+    ///   - time: the reading's time, in seconds.
+    ///   - floor: the floor, counting the first sample's floor as 0.
+    ///   - confidence: whether the floor is trusted.
+    ///   - events: what the reading caused.
     public init(time: Seconds, floor: Int, confidence: FloorConfidence, events: [FloorCounterEvent]) {
         self.time = time
         self.floor = floor
@@ -34,6 +40,10 @@ public struct FloorUpdates<Base: AsyncSequence>: AsyncSequence where Base.Elemen
     public let configuration: FloorCounterConfiguration
 
     /// The floor updates of `base`'s readings with `configuration`'s thresholds.
+    ///
+    /// - Parameters:
+    ///   - base: the readings, in time order.
+    ///   - configuration: the floor counter's thresholds.
     public init(_ base: Base, configuration: FloorCounterConfiguration) {
         self.base = base
         self.configuration = configuration

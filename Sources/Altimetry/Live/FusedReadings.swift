@@ -14,6 +14,10 @@ public struct FusedReadings<Base: AsyncSequence>: AsyncSequence where Base.Eleme
     public let parameters: AltitudeModelParameters
 
     /// The estimates of `base`'s readings by a filter with `parameters`.
+    ///
+    /// - Parameters:
+    ///   - base: the readings, in time order.
+    ///   - parameters: the filter's parameters.
     public init(_ base: Base, parameters: AltitudeModelParameters) {
         self.base = base
         self.parameters = parameters

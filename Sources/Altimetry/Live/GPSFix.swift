@@ -13,6 +13,11 @@ public struct GPSFix: Sendable, Equatable, Codable {
     public var verticalAccuracy: Meters?
 
     /// A fix whose accuracy, if any, is already one sigma.
+    ///
+    /// - Parameters:
+    ///   - timestamp: the fix's time, in seconds.
+    ///   - altitude: the altitude above mean sea level, in metres.
+    ///   - verticalAccuracy: the one-sigma vertical accuracy, in metres, or nil if not reported.
     public init(timestamp: Seconds, altitude: Meters, verticalAccuracy: Meters? = nil) {
         self.timestamp = timestamp
         self.altitude = altitude
@@ -21,6 +26,12 @@ public struct GPSFix: Sendable, Equatable, Codable {
 
     /// A fix whose reported accuracy follows `convention`, converted to one sigma (a 95 % figure is divided by
     /// 1.959964).
+    ///
+    /// - Parameters:
+    ///   - timestamp: the fix's time, in seconds.
+    ///   - altitude: the altitude above mean sea level, in metres.
+    ///   - reportedAccuracy: the vertical accuracy as the receiver reports it, in metres.
+    ///   - convention: what the reported accuracy means.
     public init(timestamp: Seconds, altitude: Meters, reportedAccuracy: Meters, convention: VerticalAccuracyConvention)
     {
         self.init(

@@ -10,6 +10,10 @@ public enum SourcePacing: Sendable, Equatable, Codable {
 
     /// The wall-clock delay, in seconds, before the reading at `time` given the first reading's time; nil for
     /// `.immediate` or a speed that is not positive and finite.
+    ///
+    /// - Parameters:
+    ///   - time: the reading's time t, in seconds.
+    ///   - start: the first reading's time t₀, in seconds.
     public func delay(of time: Seconds, after start: Seconds) -> Seconds? {
         guard case .realTime(let speed) = self, speed.isFinite, speed > 0 else { return nil }
         return max(0, (time - start) / speed)

@@ -14,6 +14,10 @@ extension GaussMarkovAveraging {
     public static let maximumSampleCount = 1 << 40
 
     /// The variance of an estimator over N samples, in the error's unit squared.
+    ///
+    /// - Parameters:
+    ///   - estimator: the mean or the generalised-least-squares estimate.
+    ///   - n: N, the number of samples, `sampleInterval` apart.
     public func variance(of estimator: Estimator, sampleCount n: Int) -> Double {
         switch estimator {
         case .mean: meanVariance(sampleCount: n)
@@ -78,6 +82,10 @@ extension GaussMarkovAveraging {
     ///
     /// The calibration of a barometer against GPS asks this: how long to listen before the offset is known to
     /// `target` metres. For the seed's GPS (σ = 10 m, τ = 60 s, 1 Hz) a 4.24 m mean takes ten minutes.
+    ///
+    /// - Parameters:
+    ///   - target: the largest acceptable standard deviation, in the error's unit.
+    ///   - estimator: the mean or the generalised-least-squares estimate.
     /// - Throws: as `samplesNeeded(toReach:with:)`.
     public func averagingTime(toReach target: Double, with estimator: Estimator) throws(GaussMarkovAveragingError)
         -> Seconds

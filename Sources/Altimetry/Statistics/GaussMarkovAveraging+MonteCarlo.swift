@@ -39,6 +39,10 @@ extension GaussMarkovAveraging {
 
     /// A Monte Carlo estimate of the mean's standard deviation from a fresh generator seeded with `seed`.
     ///
+    /// - Parameters:
+    ///   - n: N, the number of samples averaged (`sampleInterval` apart), at least 1.
+    ///   - trials: M, at least 1.
+    ///   - seed: the seed of the fresh `SeededGenerator` that makes every draw.
     /// - Throws: `GaussMarkovAveragingError` for N or M below one.
     public func monteCarloMeanStandardDeviation(sampleCount n: Int, trials: Int, seed: UInt64)
         throws(GaussMarkovAveragingError) -> Double

@@ -23,6 +23,13 @@ public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitCode: ExitCode
 
     /// An error in `file`, at `line` and `column` where known, saying `message`, of class `exitCode`.
+    ///
+    /// - Parameters:
+    ///   - file: the input's name.
+    ///   - line: the 1-based line, or nil if not known.
+    ///   - column: the column's name and 1-based number, or nil if not known.
+    ///   - message: what is wrong.
+    ///   - exitCode: the sysexits class of the error; `.dataError` (65) by default.
     public init(
         file: String, line: Int? = nil, column: (name: String, number: Int)? = nil, message: String,
         exitCode: ExitCode = .dataError

@@ -23,6 +23,10 @@ public enum InputLoader {
     /// Reads `path` whole as CSV, NDJSON or a track file (with `pressurePath`'s barometer readings for a track
     /// file).
     ///
+    /// - Parameters:
+    ///   - path: the input file (`-` for standard input).
+    ///   - pressurePath: a CSV or NDJSON file of barometer readings for a track file, or nil.
+    ///   - options: how bad values are treated and what conventions the file follows.
     /// - Throws: `InputError` for an unreadable or invalid input, including the first invalid row without
     ///   `options.skipInvalid`.
     public static func table(

@@ -28,6 +28,19 @@ public struct InputRow: Sendable, Equatable {
     public var invalidReason: String?
 
     /// A row from `line` at `time` (seconds), with the readings given, in the units of the properties.
+    ///
+    /// - Parameters:
+    ///   - line: the 1-based line in the file (the track point's for GPX and TCX, the data message's index for FIT).
+    ///   - time: the row's time, in seconds.
+    ///   - pressure: the station pressure, in hPa.
+    ///   - gpsAltitude: the GPS altitude above mean sea level, in metres.
+    ///   - gpsVerticalAccuracy: the fix's vertical accuracy as one standard deviation, in metres.
+    ///   - temperature: the air temperature, in kelvin.
+    ///   - reference: the reference altitude, in metres.
+    ///   - track: the index of the row's track in `InputTable.trackNames`.
+    ///   - latitude: degrees, north positive.
+    ///   - longitude: degrees, east positive.
+    ///   - invalidReason: why the row cannot be used, or nil for a usable row.
     public init(
         line: Int, time: Double, pressure: Double? = nil, gpsAltitude: Double? = nil,
         gpsVerticalAccuracy: Double? = nil, temperature: Double? = nil, reference: Double? = nil,

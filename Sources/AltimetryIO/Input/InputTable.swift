@@ -89,6 +89,12 @@ public struct ReadOptions: Sendable, Equatable {
     public var elevation: ElevationSource?
 
     /// Options with the given values; the defaults read as `altimetry fuse` does without options.
+    ///
+    /// - Parameters:
+    ///   - skipInvalid: keep going past an invalid row, marking it rejected, instead of stopping.
+    ///   - verticalAccuracy: how `gps_vacc_m` is to be read (one sigma, or a 95 % bound).
+    ///   - referenceColumn: a column (or NDJSON field) to read as the reference altitude in metres, or nil.
+    ///   - elevation: what a GPX, TCX or FIT file's elevation is; nil for the format's default.
     public init(
         skipInvalid: Bool = false, verticalAccuracy: VerticalAccuracyConvention = .oneSigma,
         referenceColumn: String? = nil, elevation: ElevationSource? = nil

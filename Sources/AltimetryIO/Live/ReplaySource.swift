@@ -28,6 +28,13 @@ public final class ReplaySource: ReadingSource {
 
     /// A source replaying `path` (with `pressurePath`'s barometer readings for a GPX, TCX or FIT file) with
     /// `options`, its track `track`, at `pacing`.
+    ///
+    /// - Parameters:
+    ///   - path: the input file.
+    ///   - pressurePath: a file of barometer readings for a GPX, TCX or FIT file, or nil.
+    ///   - options: how the file is read.
+    ///   - track: the track to replay in a file with several (nil: the file must have one).
+    ///   - pacing: how fast readings are delivered; all at once by default.
     public init(
         path: String, pressurePath: String? = nil, options: ReadOptions = ReadOptions(), track: String? = nil,
         pacing: SourcePacing = .immediate

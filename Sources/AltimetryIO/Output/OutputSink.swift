@@ -22,6 +22,10 @@ public final class OutputSink {
     /// A sink for the file at `path`: written atomically (it appears at `commit()`, whole), or, when
     /// `appending`, truncated at once and appended to as rows arrive.
     ///
+    /// - Parameters:
+    ///   - path: the file to write.
+    ///   - appending: create and truncate the file at once and append rows as they arrive, instead of writing it
+    ///     atomically.
     /// - Throws: `InputError` with `.cannotCreate` (73) if the file cannot be created.
     public init(path: String, appending: Bool = false) throws(InputError) {
         if appending {
@@ -39,6 +43,10 @@ public final class OutputSink {
 
     /// A sink for an open file descriptor (standard output, a pipe, a socket), named `name` in messages; the
     /// descriptor stays open.
+    ///
+    /// - Parameters:
+    ///   - descriptor: the open file descriptor.
+    ///   - name: the name used in messages.
     public init(descriptor: Int32, name: String) {
         target = .descriptor(descriptor, name: name, owned: false)
     }

@@ -81,6 +81,8 @@ public struct AscentBenchmark: Sendable, Codable {
     ///     scenario has none; false leaves the scenario as it is.
     ///   - configuration: the choices behind each seed's ascent count: the averaging time (s), the hysteresis
     ///     (in sigmas) and the GPS-only thresholds (m); the track is fused with the default model parameters.
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AscentError` of a seed that cannot be
+    ///   measured; the first failing seed's error.
     public static func run(
         _ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
         configuration: AscentConfiguration = AscentConfiguration()
@@ -95,6 +97,17 @@ public struct AscentBenchmark: Sendable, Codable {
     }
 
     /// Runs seeds 1...seeds of the scenarios `scenario(seed)` makes.
+    ///
+    /// - Parameters:
+    ///   - name: the name the summary reports.
+    ///   - seeds: the number of seeds, run as seeds 1 through `seeds` (in parallel).
+    ///   - useTemperature: pass the recording's temperature readings (converted from °C to kelvin) to the filter; false
+    ///     fuses pressure and GPS alone.
+    ///   - configuration: the choices behind each seed's ascent count: the averaging time (s), the hysteresis (in
+    ///     sigmas) and the GPS-only thresholds (m); the track is fused with the default model parameters.
+    ///   - make: the scenario of a seed.
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AscentError` of a seed that cannot be
+    ///   measured; the first failing seed's error.
     public static func run(
         _ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
         scenario make: @escaping @Sendable (UInt64) -> Scenario

@@ -37,6 +37,10 @@ public struct EstimatorScore: Sendable, Equatable, Codable {
     /// Adds one instant: the estimator's error (estimate − truth) and its reported sigma, in metres.
     ///
     /// An instant without a finite error or a positive finite sigma is not scored.
+    ///
+    /// - Parameters:
+    ///   - error: the estimate minus the truth, in metres.
+    ///   - sigma: the estimator's reported one-sigma uncertainty, in metres.
     public mutating func add(error: Double, sigma: Double) {
         guard error.isFinite, sigma.isFinite, sigma > 0 else { return }
         sumOfSquares += error * error
@@ -72,6 +76,8 @@ public struct EstimatorScore: Sendable, Equatable, Codable {
     public var meanNEES: Double { count == 0 ? .nan : sumOfNormalizedSquares / Double(count) }
 
     /// The q-quantile of |error| (0 < q ≤ 1), in metres: the upper edge of the bin holding the ⌈q N⌉-th smallest.
+    ///
+    /// - Parameter q: the quantile's probability, in (0, 1]; NaN outside it or for an empty score.
     public func absoluteErrorQuantile(_ q: Double) -> Double {
         guard count > 0, q > 0, q <= 1 else { return .nan }
         let rank = Int((q * Double(count)).rounded(.up))

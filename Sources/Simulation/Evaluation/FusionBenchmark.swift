@@ -87,6 +87,8 @@ public struct FusionBenchmark: Sendable, Codable {
     ///     sets its own: the defaults, with and without the weather noise).
     ///   - scenarios: the scenarios to run, the six of `ScenarioName.benchmark` by default; with `.cold` among
     ///     them, the cold scenario is run a second time without its temperature readings.
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AltitudeModelError` of a filter that
+    ///   refuses its parameters or a reading.
     public static func run(
         trials: Int, seed: UInt64, calibrationTrials: Int = 2_000, throughputRows: Int = 1_000_000,
         parameters: AltitudeModelParameters = AltitudeModelParameters(),
@@ -106,6 +108,15 @@ public struct FusionBenchmark: Sendable, Codable {
     }
 
     /// Pooled figures of one scenario over `trials` seeds.
+    ///
+    /// - Parameters:
+    ///   - name: the catalogue scenario.
+    ///   - trials: the number of trials, run in parallel; trial k simulates seed `seed + k`.
+    ///   - seed: the first trial's seed.
+    ///   - parameters: the filter's and the smoother's parameters.
+    ///   - useTemperature: pass the recording's temperature readings to the filter (converted from °C to kelvin).
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AltitudeModelError` of a filter that
+    ///   refuses its parameters or a reading; the first failing trial's error.
     public static func evaluate(
         _ name: ScenarioName, trials: Int, seed: UInt64, parameters: AltitudeModelParameters,
         useTemperature: Bool
@@ -116,6 +127,15 @@ public struct FusionBenchmark: Sendable, Codable {
     }
 
     /// Pooled figures of the scenarios `scenario(trial)` for trial 0 ..< `trials`.
+    ///
+    /// - Parameters:
+    ///   - name: the name the result reports.
+    ///   - trials: the number of trials, run in parallel.
+    ///   - parameters: the filter's and the smoother's parameters.
+    ///   - useTemperature: pass the recording's temperature readings to the filter (converted from °C to kelvin).
+    ///   - scenario: the scenario of trial k, for k in 0 ..< `trials`.
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AltitudeModelError` of a filter that
+    ///   refuses its parameters or a reading; the first failing trial's error.
     public static func evaluate(
         name: String, trials: Int, parameters: AltitudeModelParameters, useTemperature: Bool,
         scenario: @Sendable (Int) -> Scenario
@@ -145,6 +165,12 @@ public struct FusionBenchmark: Sendable, Codable {
     ///
     /// The filter is told there is no weather (q_b = 0, no tendency) and, separately, run with the default
     /// weather noise, whose sigma is then conservative. Errors are those of the last estimate, at 600 s.
+    ///
+    /// - Parameters:
+    ///   - trials: the number of static recordings, run in parallel.
+    ///   - seed: the base seed: trial k simulates seed `seed + 10,000 + k`.
+    /// - Throws: `ScenarioError` from a recording that does not simulate, or the `AltitudeModelError` of a filter that
+    ///   refuses a reading; the first failing trial's error.
     public static func calibration(trials: Int, seed: UInt64) throws -> Calibration {
         let told = {
             var parameters = AltitudeModelParameters()
@@ -191,6 +217,14 @@ public struct FusionBenchmark: Sendable, Codable {
     }
 
     /// Rows per second of the altitude filter alone (readings prepared beforehand), on one core.
+    ///
+    /// - Parameters:
+    ///   - rows: the number of readings timed (a hike of `rows / 2` seconds, a pressure and a fix each second); the
+    ///     fastest of three passes over them is reported.
+    ///   - seed: the hike's seed.
+    ///   - parameters: the filter's parameters.
+    /// - Throws: `ScenarioError` if the hike does not simulate, or the `AltitudeModelError` of a filter that refuses
+    ///   its parameters or a reading.
     public static func throughput(rows: Int, seed: UInt64, parameters: AltitudeModelParameters) throws -> Throughput {
         // A long hike: one barometer and one GPS row per second, so rows / 2 seconds of track.
         let recording = try Scenario.named(.hike, seed: seed, duration: Double(max(rows / 2, 1))).simulate()

@@ -41,6 +41,11 @@ public struct RecordingEvaluation: Sendable {
         public var reference: Double?
 
         /// A row at `time` (seconds) with a reading, a reference altitude in metres, or both.
+        ///
+        /// - Parameters:
+        ///   - time: the row's time, in seconds.
+        ///   - reading: the reading fused at this row, or nil for a reference alone.
+        ///   - reference: the reference altitude, in metres, or nil.
         public init(time: Double, reading: AltitudeReading?, reference: Double? = nil) {
             self.time = time
             self.reading = reading

@@ -28,6 +28,8 @@ public struct ScenarioEvaluation: Sendable {
     ///   - parameters: the filter's and the smoother's parameters (the naive baselines keep their defaults).
     ///   - useTemperature: pass the recording's temperature readings to the filter (converted from °C to kelvin).
     ///   - scoringStart: seconds after the start before which nothing is scored.
+    /// - Throws: `AltitudeModelError` when the filter refuses `parameters` or a reading (as
+    ///   `AltitudeFilter.smooth(_:parameters:)`).
     public init(
         _ recording: SimulatedRecording, parameters: AltitudeModelParameters,
         useTemperature: Bool = true, scoringStart: Double = 600

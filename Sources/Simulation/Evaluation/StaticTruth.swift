@@ -23,6 +23,10 @@ public struct StaticTruth: Sendable, Equatable, Codable {
     public static let defaultBlockCount = 10
 
     /// The truth from fixes (time in seconds, altitude in metres) in time order; nil with fewer than two fixes a block.
+    ///
+    /// - Parameters:
+    ///   - fixes: the fixes of the stretch, time in seconds and altitude in metres, in time order.
+    ///   - blockCount: K, the number of blocks of equal count the standard error is estimated from; at least 2.
     public init?(fixes: [(time: Double, altitude: Double)], blockCount: Int = Self.defaultBlockCount) {
         guard blockCount >= 2, fixes.count >= 2 * blockCount,
             let first = fixes.first?.time, let last = fixes.last?.time

@@ -46,6 +46,14 @@ public struct StressBenchmark: Sendable, Codable {
     public var scenarios: [ScenarioResult]
 
     /// Runs `scenarios` over `trials` seeds from `seed`.
+    ///
+    /// - Parameters:
+    ///   - trials: the number of trials of each scenario, run in parallel; trial k simulates seed `seed + k`.
+    ///   - seed: the first trial's seed.
+    ///   - parameters: the filter's parameters.
+    ///   - scenarios: the stress scenarios to run; every one by default.
+    /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AltitudeModelError` of a filter that
+    ///   refuses its parameters or a reading; the first failing trial's error.
     public static func run(
         trials: Int, seed: UInt64, parameters: AltitudeModelParameters = AltitudeModelParameters(),
         scenarios: [StressScenarioName] = StressScenarioName.allCases

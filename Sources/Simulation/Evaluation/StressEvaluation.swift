@@ -21,6 +21,13 @@ public struct StressEvaluation: Sendable {
     public private(set) var episodes: [FilterEpisode] = []
 
     /// Evaluates the filter built from `parameters` on `recording`; readings carry no temperature.
+    ///
+    /// - Parameters:
+    ///   - recording: the simulated readings with their truth.
+    ///   - event: the time the scenario's event begins, in seconds (`StressScenarioName.eventTime`), or nil for none.
+    ///   - parameters: the filter's parameters.
+    ///   - scoringStart: the time, in seconds, before which nothing is scored.
+    /// - Throws: `AltitudeModelError` when the filter refuses `parameters` or a reading.
     public init(
         _ recording: SimulatedRecording, event: Seconds?, parameters: AltitudeModelParameters,
         scoringStart: Double = 600
