@@ -25,20 +25,36 @@ extension KalmanFilter {
         guard m.isFinite, v.isFinite, v > 0, pii > 0, pii.isFinite else { throw .nonFinite(.updatedMean) }
         let shift = m - mean[index, 0]
         let widen = (v - pii) / (pii * pii)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
+        precondition(
+            mean.elements.count == n && covariance.elements.count == n * n, "replaceMarginal: shapes")
+        mean.elements.withUnsafeMutableBufferPointer { x in
             covariance.elements.withUnsafeMutableBufferPointer { p in
-                // Column i of P before the change (P is symmetric, column-major: element (r, c) at r + c n).
-                for r in 0..<n { column[r] = p[r &+ index &* n] }
-                mean.elements.withUnsafeMutableBufferPointer { x in
-                    for r in 0..<n { x[r] += column[r] / pii * shift }
-                }
-                for c in 0..<n {
-                    for r in 0..<n { p[r &+ c &* n] += column[r] * column[c] * widen }
+                // A constant n lets the optimiser unroll the loops for the usual small states.
+                switch n {
+                case 5: marginalLoops(5, index, pii, shift, widen, m, v, x, p)
+                default: marginalLoops(n, index, pii, shift, widen, m, v, x, p)
                 }
             }
         }
-        mean[index, 0] = m
-        covariance[index, index] = v
         recordedRun?.recordFiltered(mean: mean, covariance: covariance)
     }
+}
+
+/// The loops of `KalmanFilter.replaceMarginal(of:mean:variance:)` on the n-vector x and the n x n column-major P:
+/// x += K (m − xᵢ) and P += K Kᵀ (v − Pᵢᵢ) with K = P·ᵢ / Pᵢᵢ (as P·ᵢ / Pᵢᵢ · shift and P·ᵢ P·ᵢᵀ · widen, from
+/// column i of P before the change), then xᵢ = m and Pᵢᵢ = v. Element (r, c) of P is at r + c n.
+@inline(__always)
+private func marginalLoops(
+    _ n: Int, _ index: Int, _ pii: Double, _ shift: Double, _ widen: Double, _ m: Double, _ v: Double,
+    _ x: UnsafeMutableBufferPointer<Double>, _ p: UnsafeMutableBufferPointer<Double>
+) {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
+        for r in 0..<n { column[r] = p[r &+ index &* n] }
+        for r in 0..<n { x[r] += column[r] / pii * shift }
+        for c in 0..<n {
+            for r in 0..<n { p[r &+ c &* n] += column[r] * column[c] * widen }
+        }
+    }
+    x[index] = m
+    p[index &+ index &* n] = v
 }

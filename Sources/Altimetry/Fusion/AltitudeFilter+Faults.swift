@@ -151,7 +151,7 @@ extension AltitudeFilter {
             / max(exponentials.seaLevelPressure(core.mean[AltitudeModel.weatherIndex, 0]), 10)
         let u2 = su * su, b2 = sb * sb
         let gamma =
-            parameters.columnIndex == nil ? 0 : AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k)
+            parameters.columnIndex == nil ? 0 : AltitudeModel.columnCoupling(atStandardAltitude: h0, altitudeScale: su)
         guard
             abs(u2 - oldU) > 1e-4 * u2 || abs(b2 - oldB) > 1e-4 * b2 || abs(gamma - core.model.columnCoupling) > 1e-2
         else { return }

@@ -24,6 +24,8 @@ extension AltitudeFilter {
         try hold(AltitudeModel.altitudeIndex, within: AltitudeModel.logPressureAltitudeRange)
     }
 
+    /// Inlined: it runs twice a row, and the test is all it does unless the state left its range.
+    @inline(__always)
     private mutating func hold(_ index: Int, within range: ClosedRange<Double>) throws(AltitudeModelError) {
         let value = core.mean[index, 0]
         guard value < range.lowerBound || value > range.upperBound else { return }

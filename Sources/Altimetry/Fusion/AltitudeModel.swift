@@ -89,8 +89,13 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     ///   - h0: h₀, the standard altitude, in metres.
     ///   - k: the column scale k, dimensionless.
     public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
-        let h = heldStandardAltitude(h0)
-        let gamma = -h * altitudeScale(atStandardAltitude: h, columnScale: k) / StandardAtmosphere.seaLevelTemperature
+        columnCoupling(atStandardAltitude: h0, altitudeScale: altitudeScale(atStandardAltitude: h0, columnScale: k))
+    }
+
+    /// γ = −h₀ s_U/T₀ from s_U = `altitudeScale(atStandardAltitude: h0, columnScale: k)` already at hand (the same
+    /// bits as `columnCoupling(atStandardAltitude:columnScale:)`, which holds h₀ as `altitudeScale` does).
+    static func columnCoupling(atStandardAltitude h0: Meters, altitudeScale s: Double) -> Double {
+        let gamma = -heldStandardAltitude(h0) * s / StandardAtmosphere.seaLevelTemperature
         return gamma.isFinite ? gamma : 0
     }
 
@@ -160,6 +165,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         let k = gpsErrorIndex
         // e: first-order Gauss-Markov, exact for any dt.
         let phi = exp(-dt / p.gpsCorrelationTime)
+        // (hPa/h)² per hour → hPa²/s³ → m²/s³.
+        let tendency =
+            p.hasTendency
+            ? tendencyStep(over: dt, density: tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2) : nil
         precondition(
             F.rows == n && F.columns == n && Q.rows == n && Q.columns == n, "discretize: F and Q must be n x n")
         // Written through the column-major storage (element (i, j) at i + j n): this runs once per predict, and
@@ -169,10 +178,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             f[0] = 1
             // B (and Ḃ): random walk, or constant velocity plus a random walk on B.
             f[1 &+ n] = 1
-            if p.hasTendency {
-                let (shift, decay) = tendencyTransition(over: dt)
-                f[1 &+ 2 &* n] = shift
-                f[2 &+ 2 &* n] = decay
+            if let tendency {
+                f[1 &+ 2 &* n] = tendency.shift
+                f[2 &+ 2 &* n] = tendency.decay
             }
             f[k &+ k &* n] = phi
             if let c = p.columnIndex {
@@ -186,14 +194,11 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         Q.elements.withUnsafeMutableBufferPointer { q in
             q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
             q[1 &+ n] = weatherNoiseDensity * s2 * dt
-            if p.hasTendency {
-                // (hPa/h)² per hour → hPa²/s³ → m²/s³.
-                let qt = tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2
-                let (bb, bt, tt) = tendencyNoise(over: dt, density: qt)
-                q[1 &+ n] += bb
-                q[2 &+ n] = bt
-                q[1 &+ 2 &* n] = bt
-                q[2 &+ 2 &* n] = tt
+            if let tendency {
+                q[1 &+ n] += tendency.bb
+                q[2 &+ n] = tendency.bt
+                q[1 &+ 2 &* n] = tendency.bt
+                q[2 &+ 2 &* n] = tendency.tt
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
             if let c = parameters.columnIndex {
@@ -235,15 +240,6 @@ extension AltitudeModel {
         return tau > 0 && tau.isFinite ? 1 / tau : 0
     }
 
-    /// F's (B, Ḃ) entries over dt: B gains Ḃ (1 − φ)/a, Ḃ decays by φ = exp(−a dt) (dt and 1 for a random walk).
-    func tendencyTransition(over dt: Double) -> (shift: Double, decay: Double) {
-        let a = tendencyReversionRate
-        guard a > 0 else { return (dt, 1) }
-        let x = a * dt
-        let m = expm1(-x)
-        return (dt * Self.oneMinusDecayOverX(x, m), 1 + m)
-    }
-
     /// (1 − φ)/x = −m/x for φ = exp(−x), m = expm1(−x): its series 1 − x/2 below x = 10⁻⁸ (the next term, x²/6, is
     /// under 10⁻¹⁶ of it), where a time step of 10⁻³²² s (a subnormal number) makes x zero and −m/x 0/0.
     static func oneMinusDecayOverX(_ x: Double, _ m: Double) -> Double {
@@ -255,19 +251,23 @@ extension AltitudeModel {
         x < 1e-8 ? 1 - x : -m * (2 + m) / (2 * x)
     }
 
-    /// Q's (B, Ḃ) block from white noise of density q on the tendency, over dt (m², m²/s, m²/s²):
+    /// The (B, Ḃ) block of F and Q over dt, for white noise of density q on the tendency.
+    ///
+    /// F: B gains Ḃ (1 − φ)/a and Ḃ decays by φ = exp(−a dt) (dt and 1 for a random walk). Q (m², m²/s, m²/s²):
     ///
     ///     random walk (a = 0):  q dt³/3,                      q dt²/2,              q dt
     ///     reverting (a = 1/τ):  q/a² [dt − 2(1−φ)/a + (1−φ²)/(2a)],  q (1−φ)²/(2a²),  q (1−φ²)/(2a)
     ///
     /// The first reverting entry cancels to q dt³ (1/3 − x/4 + 7x²/60 − x³/24 + …), x = a dt, which is used
-    /// below x = 10⁻², where the series' next term is under 10⁻⁹ of the sum.
-    func tendencyNoise(over dt: Double, density q: Double) -> (bb: Double, bt: Double, tt: Double) {
+    /// below x = 10⁻², where the series' next term is under 10⁻⁹ of the sum. One expm1 serves F and Q:
+    /// 1 − φ = −m and 1 − φ² = (1 − φ)(1 + φ) = −m (2 + m), with m = expm1(−x).
+    func tendencyStep(over dt: Double, density q: Double) -> TendencyStep {
         let a = tendencyReversionRate
         let dt2 = dt * dt
-        guard a > 0 else { return (q * dt2 * dt / 3, q * dt2 / 2, q * dt) }
+        guard a > 0 else {
+            return TendencyStep(shift: dt, decay: 1, bb: q * dt2 * dt / 3, bt: q * dt2 / 2, tt: q * dt)
+        }
         let x = a * dt
-        // One expm1 serves both: 1 − φ = −m and 1 − φ² = (1 − φ)(1 + φ) = −m (2 + m), with m = expm1(−x).
         let m = expm1(-x)
         let oneMinusPhiOverX = Self.oneMinusDecayOverX(x, m)
         let oneMinusPhi2Over2X = Self.oneMinusDecaySquaredOverTwoX(x, m)
@@ -275,7 +275,17 @@ extension AltitudeModel {
             x < 1e-2
             ? q * dt2 * dt * (1.0 / 3 - x / 4 + 7 * x * x / 60 - x * x * x / 24)
             : q / (a * a) * dt * (1 - 2 * oneMinusPhiOverX + oneMinusPhi2Over2X)
-        return (bb, q * dt2 * oneMinusPhiOverX * oneMinusPhiOverX / 2, q * dt * oneMinusPhi2Over2X)
+        return TendencyStep(
+            shift: dt * oneMinusPhiOverX, decay: 1 + m, bb: bb,
+            bt: q * dt2 * oneMinusPhiOverX * oneMinusPhiOverX / 2, tt: q * dt * oneMinusPhi2Over2X)
+    }
+
+    /// The tendency's entries of F and Q over one step (`tendencyStep(over:density:)`).
+    struct TendencyStep {
+        /// F's (B, Ḃ) entry, (1 − φ)/a in seconds, and its (Ḃ, Ḃ) entry, φ.
+        var shift: Double, decay: Double
+        /// Q's (B, B), (B, Ḃ) and (Ḃ, Ḃ) entries, in m², m²/s and m²/s².
+        var bb: Double, bt: Double, tt: Double
     }
 }
 

@@ -24,18 +24,20 @@ extension GPSErrorModelBank {
     /// Bar-Shalom 1988) applied to the column alone, with the column common to every hypothesis.
     mutating func shareColumn() throws(AltitudeModelError) {
         guard let c = members.first?.parameters.columnIndex else { return }
-        let w = weights
-        var mean = 0.0
-        for j in members.indices {
-            guard members[j].isStarted else { return }
-            mean += w[j] * members[j].core.mean[c, 0]
+        let marginal: (mean: Double, variance: Double)? = withWeights { w in
+            var mean = 0.0
+            for j in members.indices {
+                guard members[j].isStarted else { return nil }
+                mean += w[j] * members[j].core.mean[c, 0]
+            }
+            var variance = 0.0
+            for j in members.indices {
+                let d = members[j].core.mean[c, 0] - mean
+                variance += w[j] * (members[j].core.covariance[c, c] + d * d)
+            }
+            return (mean, variance)
         }
-        var variance = 0.0
-        for j in members.indices {
-            let d = members[j].core.mean[c, 0] - mean
-            variance += w[j] * (members[j].core.covariance[c, c] + d * d)
-        }
-        guard variance > 0, variance.isFinite, mean.isFinite else { return }
+        guard let (mean, variance) = marginal, variance > 0, variance.isFinite, mean.isFinite else { return }
         for j in members.indices {
             try members[j].conditionColumn(mean: mean, variance: variance)
         }

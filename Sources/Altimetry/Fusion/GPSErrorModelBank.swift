@@ -123,6 +123,18 @@ public struct GPSErrorModelBank: Sendable {
     /// The weights, Σ = 1.
     public var weights: [Double] { logWeights.map { exp($0) } }
 
+    /// Calls `body` with the weights (as `weights`, in a buffer on the stack rather than an array: the bank asks
+    /// for them twice a reading).
+    func withWeights<Result>(_ body: (UnsafeBufferPointer<Double>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: logWeights.count) { w in
+            for j in logWeights.indices { w[j] = exp(logWeights[j]) }
+            return body(UnsafeBufferPointer(w))
+        }
+    }
+
+    /// The number of hypotheses that take part.
+    var enabledCount: Int { isEnabled.reduce(0) { $1 ? $0 + 1 : $0 } }
+
     /// The index of the member of largest weight.
     public var leadingIndex: Int { logWeights.indices.max { logWeights[$0] < logWeights[$1] } ?? 0 }
 
@@ -142,7 +154,7 @@ public struct GPSErrorModelBank: Sendable {
             }
             normalize()
         }
-        let k = Double(isEnabled.filter { $0 }.count)
+        let k = Double(enabledCount)
         // Relax towards uniform: w ← (1 − ε) w + ε/K.
         if let time, reading.time > time {
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
@@ -202,23 +214,25 @@ public struct GPSErrorModelBank: Sendable {
     /// The weighted mixture: means averaged, variances with the spread between members added; update records,
     /// relative altitude and weather tendency from the leading member.
     func mixture(of estimates: [AltitudeEstimate]) -> AltitudeEstimate {
-        let w = weights
         var e = estimates[leadingIndex]
-        func combine(_ mean: (AltitudeEstimate) -> Double, _ sigma: (AltitudeEstimate) -> Double) -> (Double, Double) {
-            var m = 0.0
-            for (j, x) in estimates.enumerated() { m += w[j] * mean(x) }
-            var v = 0.0
-            for (j, x) in estimates.enumerated() {
-                let d = mean(x) - m
-                let s = sigma(x)
-                v += w[j] * (s * s + d * d)
+        withWeights { w in
+            typealias Field = (AltitudeEstimate) -> Double
+            func combine(_ mean: Field, _ sigma: Field) -> (Double, Double) {
+                var m = 0.0
+                for (j, x) in estimates.enumerated() { m += w[j] * mean(x) }
+                var v = 0.0
+                for (j, x) in estimates.enumerated() {
+                    let d = mean(x) - m
+                    let s = sigma(x)
+                    v += w[j] * (s * s + d * d)
+                }
+                return (m, v.squareRoot())
             }
-            return (m, v.squareRoot())
+            (e.altitude, e.altitudeStandardDeviation) = combine(\.altitude, \.altitudeStandardDeviation)
+            (e.seaLevelPressure, e.seaLevelPressureStandardDeviation) = combine(
+                \.seaLevelPressure, \.seaLevelPressureStandardDeviation)
+            (e.gpsError, e.gpsErrorStandardDeviation) = combine(\.gpsError, \.gpsErrorStandardDeviation)
         }
-        (e.altitude, e.altitudeStandardDeviation) = combine(\.altitude, \.altitudeStandardDeviation)
-        (e.seaLevelPressure, e.seaLevelPressureStandardDeviation) = combine(
-            \.seaLevelPressure, \.seaLevelPressureStandardDeviation)
-        (e.gpsError, e.gpsErrorStandardDeviation) = combine(\.gpsError, \.gpsErrorStandardDeviation)
         e.displayPrecision = AltitudeEstimate.displayPrecision(forStandardDeviation: e.altitudeStandardDeviation)
         return e
     }
