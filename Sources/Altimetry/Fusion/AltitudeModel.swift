@@ -158,6 +158,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// Index of C, the column's temperature offset; nil without it.
     public var columnIndex: Int? { parameters.columnIndex }
 
+    /// Inlined into the engine's predict, which calls it at every step of an irregular recording.
+    @inline(__always)
     public func discretize(over dt: Seconds, transition F: inout Matrix, processNoise Q: inout Matrix) {
         let p = parameters
         let s2 = weatherScaleSquared

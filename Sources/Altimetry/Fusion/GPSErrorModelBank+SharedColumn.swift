@@ -23,8 +23,18 @@ extension GPSErrorModelBank {
     /// along C) and K Kᵀ V̄ adds V̄ > 0 along K. This is the mixing step of interacting multiple models (Blom and
     /// Bar-Shalom 1988) applied to the column alone, with the column common to every hypothesis.
     mutating func shareColumn() throws(AltitudeModelError) {
-        guard let c = members.first?.parameters.columnIndex else { return }
-        let marginal: (mean: Double, variance: Double)? = withWeights { w in
+        guard let c = members.first?.parameters.columnIndex, let (mean, variance) = columnMarginal(c),
+            variance > 0, variance.isFinite, mean.isFinite
+        else { return }
+        for j in members.indices {
+            try members[j].conditionColumn(mean: mean, variance: variance)
+        }
+    }
+
+    /// The mixture's (C̄, V̄) of the column state at index `c`; nil until every member has started. Not mutating, so
+    /// that the weights' closure reads the members in place (from `shareColumn`, it copied the bank).
+    private func columnMarginal(_ c: Int) -> (mean: Double, variance: Double)? {
+        withWeights { w in
             var mean = 0.0
             for j in members.indices {
                 guard members[j].isStarted else { return nil }
@@ -36,10 +46,6 @@ extension GPSErrorModelBank {
                 variance += w[j] * (members[j].core.covariance[c, c] + d * d)
             }
             return (mean, variance)
-        }
-        guard let (mean, variance) = marginal, variance > 0, variance.isFinite, mean.isFinite else { return }
-        for j in members.indices {
-            try members[j].conditionColumn(mean: mean, variance: variance)
         }
     }
 }
