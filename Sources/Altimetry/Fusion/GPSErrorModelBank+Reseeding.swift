@@ -53,74 +53,83 @@ extension GPSErrorModelBank {
     /// members lost the spread that carried its sigma (coverage 0.78 → 0.45); and carrying the inflow's GPS error
     /// into a 2 m hypothesis let it predict the next fixes from the leader's state and lead the bank at a 1.8 m sigma.
     ///
-    /// - Parameters:
-    ///   - elapsed: Δt, the time since the previous reading, in seconds (at least 0).
-    ///   - previousWeights: w, the weights before the switching prior moved them (Σ = 1).
+    /// - Parameter elapsed: Δt, the time since the previous reading, in seconds; the weights are those before the
+    ///   switching prior moves them.
     /// - Throws: `AltitudeModelError.numerical` if a member refuses the inflow's state.
-    mutating func reseedInflowDominatedMembers(elapsed: Seconds, previousWeights w: [Double])
-        throws(AltitudeModelError)
-    {
+    /// - Complexity: O(K) a reading; O(K n²) more for each member reseeded.
+    mutating func reseedInflowDominatedMembers(elapsed: Seconds) throws(AltitudeModelError) {
         guard elapsed > 0 else { return }
-        let k = Double(isEnabled.filter { $0 }.count)
+        let k = Double(isEnabled.reduce(0) { $0 + ($1 ? 1 : 0) })
         let epsilon = -expm1(-elapsed / Self.switchingTime)
-        var dominated: [Int] = []
+        let u = AltitudeModel.altitudeIndex
+        // The gate's figures over every member, gathered in the same pass: each dominated member's inflow is the same
+        // sums without it.
+        var anyDominated = false
+        var total = 0.0, sum = 0.0, square = 0.0
         for j in members.indices where isEnabled[j] {
-            let stay = (1 - epsilon + epsilon / k) * w[j]
-            let predicted = stay + epsilon / k * (1 - w[j])
+            let w = exp(logWeights[j])
+            let stay = (1 - epsilon + epsilon / k) * w
+            let predicted = stay + epsilon / k * (1 - w)
             let rho = predicted > 0 ? stay / predicted : 1
             let inflow = (1 - ownShares[j] * rho) * exp(-elapsed / hypotheses[j].correlationTime)
             ownShares[j] = 1 - inflow
-            if ownShares[j] < 0.5, members[j].isStarted { dominated.append(j) }
+            if ownShares[j] < 0.5 { anyDominated = true }
+            guard w > 0, members[j].isStarted else { continue }
+            let x = members[j].core.mean[u, 0]
+            total += w
+            sum += w * x
+            square += w * (members[j].core.covariance[u, u] + x * x)
         }
-        guard !dominated.isEmpty, members.allSatisfy(\.isStarted) else { return }
+        guard anyDominated, members.allSatisfy(\.isStarted) else { return }
         // Every inflow from the states before any member is reseeded.
-        let states = members.map { ($0.core.mean, $0.core.covariance) }
-        let u = AltitudeModel.altitudeIndex
-        for j in dominated {
+        var reseeds: [(member: Int, mean: [Double], covariance: Matrix)] = []
+        for j in members.indices where isEnabled[j] && ownShares[j] < 0.5 {
+            let w = exp(logWeights[j])
+            let x = members[j].core.mean[u, 0], p = members[j].core.covariance[u, u]
+            let others = total - w
+            guard others > 0 else { continue }
+            let mean = (sum - w * x) / others
+            let spread = max(0, (square - w * (p + x * x)) / others - mean * mean)
             // Only a member outside the inflow's gate is a mode of its own.
-            var total = 0.0, altitude = 0.0, square = 0.0
-            for (i, (x, P)) in states.enumerated() where i != j && w[i] > 0 {
-                total += w[i]
-                altitude += w[i] * x[u, 0]
-                square += w[i] * (P[u, u] + x[u, 0] * x[u, 0])
-            }
-            guard total > 0 else { continue }
-            altitude /= total
-            let spread = max(0, square / total - altitude * altitude)
-            let d = states[j].0[u, 0] - altitude
-            guard d * d > Self.normalizedInnovationCap * (states[j].1[u, u] + spread) else { continue }
-            guard var (mean, covariance) = Self.moments(of: states, weights: w, excluding: j) else { continue }
+            guard (x - mean) * (x - mean) > Self.normalizedInnovationCap * (p + spread),
+                var (m, P) = inflowMoments(excluding: j)
+            else { continue }
             // The receiver's error is drawn afresh from the hypothesis' stationary N(0, σ_e²).
             let e = members[j].parameters.gpsErrorIndex
             let sigma = hypotheses[j].correlatedStandardDeviation
-            for r in 0..<mean.count {
-                covariance[r, e] = 0
-                covariance[e, r] = 0
+            for r in 0..<m.count {
+                P[r, e] = 0
+                P[e, r] = 0
             }
-            mean[e] = 0
-            covariance[e, e] = sigma * sigma
-            try members[j].adoptState(mean: mean, covariance: covariance)
-            ownShares[j] = 1
+            m[e] = 0
+            P[e, e] = sigma * sigma
+            reseeds.append((j, m, P))
+        }
+        for r in reseeds {
+            try members[r.member].adoptState(mean: r.mean, covariance: r.covariance)
+            ownShares[r.member] = 1
         }
     }
 
-    /// The mean and covariance of the mixture of `states` with `weights`, leaving out member `excluded`; nil when
+    /// The mean and covariance of the members' mixture with their weights, leaving out member `excluded`; nil when
     /// the others have no weight.
-    static func moments(of states: [(Matrix, Matrix)], weights w: [Double], excluding excluded: Int)
-        -> ([Double], Matrix)?
-    {
-        guard let n = states.first?.0.rows else { return nil }
+    func inflowMoments(excluding excluded: Int) -> ([Double], Matrix)? {
+        guard let n = members.first?.core.stateCount else { return nil }
         var total = 0.0
         var mean = [Double](repeating: 0, count: n)
-        for (i, (x, _)) in states.enumerated() where i != excluded && w[i] > 0 {
-            total += w[i]
-            for r in 0..<n { mean[r] += w[i] * x[r, 0] }
+        for i in members.indices where i != excluded {
+            let w = exp(logWeights[i])
+            guard w > 0 else { continue }
+            total += w
+            for r in 0..<n { mean[r] += w * members[i].core.mean[r, 0] }
         }
         guard total > 0 else { return nil }
         for r in 0..<n { mean[r] /= total }
         var covariance = Matrix(rows: n, columns: n)
-        for (i, (x, P)) in states.enumerated() where i != excluded && w[i] > 0 {
-            let share = w[i] / total
+        for i in members.indices where i != excluded {
+            let share = exp(logWeights[i]) / total
+            guard share > 0 else { continue }
+            let x = members[i].core.mean, P = members[i].core.covariance
             for c in 0..<n {
                 for r in 0..<n {
                     covariance[r, c] += share * (P[r, c] + (x[r, 0] - mean[r]) * (x[c, 0] - mean[c]))
@@ -133,7 +142,7 @@ extension GPSErrorModelBank {
 
 extension AltitudeFilter {
     /// Replaces the state by N(`mean`, `covariance`) at the current time (see
-    /// `GPSErrorModelBank.reseedInflowDominatedMembers(elapsed:previousWeights:)`); the front detectors forget their
+    /// `GPSErrorModelBank.reseedInflowDominatedMembers(elapsed:)`); the front detectors forget their
     /// history, since the QNH moved by the new state, not by the weather.
     ///
     /// - Throws: `AltitudeModelError.numerical` if the covariance is not symmetric positive definite; the filter is

@@ -92,7 +92,7 @@ public struct GPSErrorModelBank: Sendable {
     /// The time of the last reading, nil before the first.
     public internal(set) var time: Double?
     /// o_j, the share of each member's probability mass that its own state represents rather than the switching
-    /// prior's recent inflow (`reseedInflowDominatedMembers(elapsed:previousWeights:)`), in 0 ... 1.
+    /// prior's recent inflow (`reseedInflowDominatedMembers(elapsed:)`), in 0 ... 1.
     public internal(set) var ownShares: [Double]
 
     /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
@@ -149,12 +149,11 @@ public struct GPSErrorModelBank: Sendable {
         let k = Double(isEnabled.filter { $0 }.count)
         // Relax towards uniform: w ← (1 − ε) w + ε/K, the inflow carrying its state where it dominates a member.
         if let time, reading.time > time {
-            let previousWeights = weights
+            try reseedInflowDominatedMembers(elapsed: reading.time - time)
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
             for j in logWeights.indices where isEnabled[j] {
                 logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
             }
-            try reseedInflowDominatedMembers(elapsed: reading.time - time, previousWeights: previousWeights)
         }
         // The column is the atmosphere's: every member starts the reading from the bank's marginal of it.
         try shareColumn()
