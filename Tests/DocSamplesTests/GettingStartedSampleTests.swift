@@ -46,7 +46,7 @@ struct GettingStartedSampleTests {
         var generator = SeededGenerator(seed: seed)
         let altitudes = (0..<count).map { _ in generator.gaussian(mean: 312, standardDeviation: 4) }
         // WHEN the sample fits them
-        let fit = fitMeanAltitude(altitudes)
+        let fit = try #require(fitMeanAltitude(altitudes))
         // THEN the minimum of −ℓ is at the sample mean, and the curvature gives SE = σ̂/√n, with σ̂ the
         // maximum-likelihood spread (divided by n).
         let n = Double(count)
@@ -66,5 +66,10 @@ struct GettingStartedSampleTests {
         #expect(
             abs(standardError / expectedStandardError - 1) < 1e-4,
             "SE off by \(standardError / expectedStandardError - 1) relative")
+    }
+
+    @Test("The likelihood fit of no altitudes is nil, not a trap")
+    func meanAltitudeFitOfNothing() {
+        #expect(fitMeanAltitude([]) == nil)
     }
 }
