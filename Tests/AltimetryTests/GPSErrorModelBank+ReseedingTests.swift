@@ -59,8 +59,8 @@ struct GPSErrorModelBankReseedingTests {
                 > c0.altitudeStandardDeviation * c0.altitudeStandardDeviation + 15,
             "sigma \(d0.altitudeStandardDeviation) m against \(c0.altitudeStandardDeviation) m")
         // Ten minutes later it has the others' altitude: the member within 10 m of the clean bank's mixture (the
-        // mixture's own sigma is about 3 m) and the mixture's sigma within 0.5 m of the clean bank's, where the
-        // displaced member alone would add 2 to 3 m.
+        // mixture's own sigma is about 3 m; without the reseeding it stays 104 m away) and the mixture's sigma
+        // within 0.5 m of the clean bank's (without the reseeding 0.9 m wider, the member's weight having decayed).
         let member = try Self.altitude(of: displaced.members[j])
         #expect(abs(member - c1.altitude) < 10, "member at \(member) m, mixture at \(c1.altitude) m")
         #expect(
