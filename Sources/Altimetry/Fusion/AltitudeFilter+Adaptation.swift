@@ -30,13 +30,16 @@ extension GPSErrorModelBank {
         public var frontDetector: FrontDetector?
         /// Time of the last reading, in seconds; nil before the first.
         public var time: Double?
+        /// Each member's own share (`GPSErrorModelBank.ownShares`); nil in a checkpoint written before the bank kept
+        /// them, read as 1 (every member's state its own).
+        public var ownShares: [Double]?
     }
 
     /// The bank's whole state.
     public var checkpoint: Checkpoint {
         Checkpoint(
             members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
-            isEnabled: isEnabled, frontDetector: frontDetector, time: time)
+            isEnabled: isEnabled, frontDetector: frontDetector, time: time, ownShares: ownShares)
     }
 
     /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
@@ -44,7 +47,8 @@ extension GPSErrorModelBank {
     /// - Throws: `AltitudeModelError.invalidParameter` when the checkpoint does not match the bank.
     mutating func restore(_ checkpoint: Checkpoint) throws(AltitudeModelError) {
         guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count,
-            checkpoint.isEnabled.count == members.count
+            checkpoint.isEnabled.count == members.count,
+            checkpoint.ownShares.map({ $0.count == members.count && $0.allSatisfy { (0...1).contains($0) } }) ?? true
         else {
             throw .invalidParameter(
                 name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
@@ -57,5 +61,6 @@ extension GPSErrorModelBank {
         isEnabled = checkpoint.isEnabled
         frontDetector = checkpoint.frontDetector
         time = checkpoint.time
+        ownShares = checkpoint.ownShares ?? members.map { _ in 1 }
     }
 }

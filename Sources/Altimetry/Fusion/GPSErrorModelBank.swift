@@ -91,6 +91,9 @@ public struct GPSErrorModelBank: Sendable {
     public internal(set) var frontDetector: FrontDetector?
     /// The time of the last reading, nil before the first.
     public internal(set) var time: Double?
+    /// o_j, the share of each member's probability mass that its own state represents rather than the switching
+    /// prior's recent inflow (`reseedInflowDominatedMembers(elapsed:)`), in 0 ... 1.
+    public internal(set) var ownShares: [Double]
 
     /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
     ///
@@ -118,6 +121,7 @@ public struct GPSErrorModelBank: Sendable {
         isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
         let enabledCount = Double(isEnabled.filter { $0 }.count)
         logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
+        ownShares = hypotheses.map { _ in 1 }
     }
 
     /// The weights, Σ = 1.
@@ -155,8 +159,9 @@ public struct GPSErrorModelBank: Sendable {
             normalize()
         }
         let k = Double(enabledCount)
-        // Relax towards uniform: w ← (1 − ε) w + ε/K.
+        // Relax towards uniform: w ← (1 − ε) w + ε/K, the inflow carrying its state where it dominates a member.
         if let time, reading.time > time {
+            try reseedInflowDominatedMembers(elapsed: reading.time - time)
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
             for j in logWeights.indices where isEnabled[j] {
                 logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
