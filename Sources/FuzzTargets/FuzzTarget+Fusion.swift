@@ -7,7 +7,8 @@ extension FuzzTarget {
     /// The promises, after every reading: the filter either refuses it with a typed error that leaves it unchanged
     /// (an invalid value, no reading, time going backwards: the row is reported) or returns an estimate whose
     /// numbers are all finite, with a positive standard deviation, and a covariance P that stays symmetric
-    /// (|P_ij − P_ji| ≤ 1e-9 √(P_ii P_jj)) and positive definite (its Cholesky factorisation succeeds). A
+    /// (|P_ij − P_ji| ≤ 1e-9 √(P_ii P_jj)) and positive definite (its Cholesky factorisation succeeds): the
+    /// filter's own, or every member's of the adaptive bank, whose weights stay finite and sum to one. A
     /// numerical failure on readings that passed validation is a finding.
     public static let fusion = FuzzTarget(
         name: "fusion",
@@ -49,7 +50,23 @@ extension FuzzTarget {
         guard e.altitudeStandardDeviation > 0 else {
             return "altitude standard deviation \(e.altitudeStandardDeviation)"
         }
+        if let bank = filter.gpsErrorModelBank {
+            let weights = bank.weights
+            guard weights.allSatisfy(\.isFinite), abs(weights.reduce(0, +) - 1) <= 1e-9 else {
+                return "bank weights \(weights)"
+            }
+            for (j, member) in bank.members.enumerated() {
+                guard let P = member.engine?.covariance else { return "bank member \(j) without an engine" }
+                if let finding = covarianceFinding(P) { return "bank member \(j): \(finding)" }
+            }
+            return nil
+        }
         guard let P = filter.engine?.covariance else { return "an estimate without an engine" }
+        return covarianceFinding(P)
+    }
+
+    /// What is wrong with the covariance `P`, if anything: asymmetry beyond rounding, or no Cholesky factor.
+    static func covarianceFinding(_ P: Matrix) -> String? {
         for j in 0..<P.columns {
             for i in 0..<j {
                 let tolerance = 1e-9 * (P[i, i] * P[j, j]).squareRoot()
@@ -70,6 +87,9 @@ private struct FilterState: Equatable {
     var covariance: Matrix?
     var fixCount: Int
     var gatedFixCount: Int
+    /// The adaptive bank's members (as the three above) and weights; empty without the bank.
+    var members: [FilterState] = []
+    var logWeights: [Double] = []
 
     init(_ filter: AltitudeFilter) {
         time = filter.engine?.time
@@ -77,5 +97,9 @@ private struct FilterState: Equatable {
         covariance = filter.engine?.covariance
         fixCount = filter.fixCount
         gatedFixCount = filter.gatedFixCount
+        if let bank = filter.gpsErrorModelBank {
+            members = bank.members.map(FilterState.init)
+            logWeights = bank.logWeights
+        }
     }
 }
