@@ -146,6 +146,7 @@ public struct AltitudeFilter: Sendable {
         if isStarted, reading.time < core.time {
             throw .timeWentBackwards(previous: core.time, current: reading.time)
         }
+        try checkStart(reading)
         // Validation above is complete, and the engine checks its own inputs before changing anything, so the
         // only failure left is numerical; working on `self` directly avoids copying the covariance every row.
         try apply(reading)
@@ -305,20 +306,7 @@ public struct AltitudeFilter: Sendable {
     /// plain model keeps its start.
     private mutating func start(at reading: AltitudeReading, restarting: Bool = false) throws(AltitudeModelError) {
         let p = parameters
-        let altitude: Meters
-        if let pressure = reading.pressure {
-            altitude = NaiveAveragingBaseline.pressureAltitude(pressure)
-        } else if let gps = reading.gpsAltitude {
-            altitude = gps
-        } else {
-            throw .emptyReading(time: reading.time)
-        }
-        guard altitude > StandardAtmosphere.minimumAltitude, altitude < StandardAtmosphere.tropopauseAltitude else {
-            throw .invalidReading(
-                time: reading.time, field: reading.pressure != nil ? "pressure_hpa" : "gps_alt_m",
-                value: reading.pressure ?? altitude,
-                expected: "a reading within the troposphere model (-1,000 m to 11,000 m)")
-        }
+        let altitude = try Self.startAltitude(of: reading)
         let model = AltitudeModel(parameters: p, startAltitude: altitude)
         let n = model.stateCount
         var mean = [Double](repeating: 0, count: n)
@@ -358,6 +346,34 @@ public struct AltitudeFilter: Sendable {
     }
 
     /// Moves the state to `time`, with the barometric velocity as a known input.
+    /// Throws what starting at `reading` would throw, where `reading` starts the filter or starts it over at its
+    /// first pressure (`start`), and nothing otherwise: so that a reading the start refuses is refused before
+    /// anything changes, here and in a bank of filters (`GPSErrorModelBank`).
+    func checkStart(_ reading: AltitudeReading) throws(AltitudeModelError) {
+        guard !isStarted || (awaitsFirstPressure && reading.pressure != nil) else { return }
+        _ = try Self.startAltitude(of: reading)
+    }
+
+    /// The altitude a start at `reading` takes: its pressure's standard-atmosphere altitude, or its GPS altitude
+    /// without a pressure, in metres, within the troposphere model.
+    private static func startAltitude(of reading: AltitudeReading) throws(AltitudeModelError) -> Meters {
+        let altitude: Meters
+        if let pressure = reading.pressure {
+            altitude = NaiveAveragingBaseline.pressureAltitude(pressure)
+        } else if let gps = reading.gpsAltitude {
+            altitude = gps
+        } else {
+            throw .emptyReading(time: reading.time)
+        }
+        guard altitude > StandardAtmosphere.minimumAltitude, altitude < StandardAtmosphere.tropopauseAltitude else {
+            throw .invalidReading(
+                time: reading.time, field: reading.pressure != nil ? "pressure_hpa" : "gps_alt_m",
+                value: reading.pressure ?? altitude,
+                expected: "a reading within the troposphere model (-1,000 m to 11,000 m)")
+        }
+        return altitude
+    }
+
     private mutating func predict(to time: Double) throws(EstimationError) {
         guard isStarted else { return }
         if let last = lastBarometer {

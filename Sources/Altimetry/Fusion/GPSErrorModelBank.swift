@@ -149,6 +149,8 @@ public struct GPSErrorModelBank: Sendable {
     public mutating func process(_ reading: AltitudeReading) throws(AltitudeModelError) -> AltitudeEstimate {
         try reading.validate()
         if let time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
+        // Every member starts (or starts over) at the same readings: one refuses what all would, before anything moves.
+        try members.first?.checkStart(reading)
         if let a = reading.gpsVerticalAccuracy, a <= Self.claimedAccuracyThreshold, isEnabled.contains(false) {
             // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
             let share = log(1 / Double(members.count))
