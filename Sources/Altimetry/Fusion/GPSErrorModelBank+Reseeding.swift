@@ -59,7 +59,7 @@ extension GPSErrorModelBank {
     /// - Complexity: O(K) a reading; O(K n²) more for each member reseeded.
     mutating func reseedInflowDominatedMembers(elapsed: Seconds) throws(AltitudeModelError) {
         guard elapsed > 0 else { return }
-        let k = Double(isEnabled.reduce(0) { $0 + ($1 ? 1 : 0) })
+        let k = Double(enabledCount)
         let epsilon = -expm1(-elapsed / Self.switchingTime)
         let u = AltitudeModel.altitudeIndex
         // The gate's figures over every member, gathered in the same pass: each dominated member's inflow is the same
