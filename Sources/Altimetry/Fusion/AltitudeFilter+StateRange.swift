@@ -15,13 +15,41 @@ extension AltitudeFilter {
     /// to the filter's in the metric P⁻¹ among those with the state xᵢ at its bound m, x' = x + P eᵢ (m − xᵢ)/Pᵢᵢ,
     /// which moves the states correlated with xᵢ with it; the covariance is kept (`KalmanFilter.replaceMarginal`
     /// with the same variance).
+    ///
+    /// Holding U moves C along their correlation, and where both bind that can take C out of its range again; C is
+    /// then held with U where the first hold put it, by the projection onto both bounds at once (`holdJointly`).
     mutating func holdStateInModelRange() throws(AltitudeModelError) {
-        if let c = parameters.columnIndex {
-            let T0 = StandardAtmosphere.seaLevelTemperature
-            let range = AltitudeModel.columnScaleRange
-            try hold(c, within: (range.lowerBound - 1) * T0...(range.upperBound - 1) * T0)
+        let u = AltitudeModel.altitudeIndex
+        guard let c = parameters.columnIndex else {
+            try hold(u, within: AltitudeModel.logPressureAltitudeRange)
+            return
         }
-        try hold(AltitudeModel.altitudeIndex, within: AltitudeModel.logPressureAltitudeRange)
+        let T0 = StandardAtmosphere.seaLevelTemperature
+        let scales = AltitudeModel.columnScaleRange
+        let columnRange = (scales.lowerBound - 1) * T0...(scales.upperBound - 1) * T0
+        try hold(c, within: columnRange)
+        try hold(u, within: AltitudeModel.logPressureAltitudeRange)
+        let column = core.mean[c, 0]
+        guard column < columnRange.lowerBound || column > columnRange.upperBound else { return }
+        try holdJointly(c, at: min(max(column, columnRange.lowerBound), columnRange.upperBound), keeping: u)
+    }
+
+    /// Moves state `i` to `target` and keeps state `j` where it is, by the estimate projection onto both
+    /// constraints, x' = x + P E (Eᵀ P E)⁻¹ (m − Eᵀ x) with E = [eᵢ, eⱼ] (Simon and Chia, 2002); the covariance is
+    /// kept. Nothing when the 2 × 2 block Eᵀ P E is singular to rounding (the two states then move as one, and no
+    /// projection keeps one and moves the other).
+    private mutating func holdJointly(_ i: Int, at target: Double, keeping j: Int) throws(AltitudeModelError) {
+        let P = core.covariance
+        let pii = P[i, i], pjj = P[j, j], pij = P[i, j]
+        let determinant = pii * pjj - pij * pij
+        guard determinant > 1e-12 * pii * pjj, determinant.isFinite else { return }
+        // (Eᵀ P E)⁻¹ (m − Eᵀ x), with the residual (target − xᵢ, 0).
+        let r = target - core.mean[i, 0]
+        let di = pjj * r / determinant, dj = -pij * r / determinant
+        var mean = (0..<core.stateCount).map { core.mean[$0, 0] + P[$0, i] * di + P[$0, j] * dj }
+        mean[i] = target
+        mean[j] = core.mean[j, 0]
+        do { try core.reset(mean: mean, covariance: P) } catch { throw .numerical(String(describing: error)) }
     }
 
     /// Inlined: it runs twice a row, and the test is all it does unless the state left its range.
