@@ -89,11 +89,7 @@ extension AltitudeFilter {
         let added = (sigmaE * sigmaE + spreadVariance) / (slope * slope)
         var covariance = P
         for i in [u, b] { for j in [u, b] { covariance[i, j] += added } }
-        for i in 0..<covariance.rows where i != e {
-            covariance[i, e] = 0
-            covariance[e, i] = 0
-        }
-        covariance[e, e] = sigmaE * sigmaE
+        Self.forgetGPSError(in: &covariance, index: e, standardDeviation: sigmaE)
         try reset(mean: mean, covariance: covariance)
         // The reset's shift of B is not weather.
         detectorWeather?.weather = mean[b]
@@ -120,10 +116,31 @@ extension AltitudeFilter {
         return 1 + x[c, 0] / StandardAtmosphere.seaLevelTemperature
     }
 
-    private mutating func reset(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
+    /// Replaces the engine's mean and covariance (`KalmanFilter.reset(mean:covariance:)`); the filter is unchanged
+    /// if it throws.
+    ///
+    /// - Throws: `AltitudeModelError.numerical` if the covariance is not symmetric positive definite.
+    mutating func reset(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
         do { try core.reset(mean: mean, covariance: covariance) } catch {
             throw .numerical(String(describing: error))
         }
+    }
+
+    /// Forgets the GPS's correlated error e in `covariance`: e uncorrelated with every other state, at its stationary
+    /// variance σ_e² (`standardDeviation`, in metres), as a new receiver regime starts it.
+    static func forgetGPSError(in covariance: inout Matrix, index e: Int, standardDeviation sigma: Double) {
+        for i in 0..<covariance.rows where i != e {
+            covariance[i, e] = 0
+            covariance[e, i] = 0
+        }
+        covariance[e, e] = sigma * sigma
+    }
+
+    /// Makes the front detectors forget their history, where the QNH moved by a new state rather than by the weather.
+    mutating func forgetDetectorHistory() {
+        detectorWeather = nil
+        frontDetector?.forgetHistory()
+        noiseDetector?.forgetHistory()
     }
 
     /// Keeps the model's noise scales at the current state: s_U = dU/dh = T₀/T(h) with T(h) the column's temperature

@@ -49,7 +49,7 @@ extension AltitudeFilter {
         var mean = (0..<core.stateCount).map { core.mean[$0, 0] + P[$0, i] * di + P[$0, j] * dj }
         mean[i] = target
         mean[j] = core.mean[j, 0]
-        do { try core.reset(mean: mean, covariance: P) } catch { throw .numerical(String(describing: error)) }
+        try reset(mean: mean, covariance: P)
     }
 
     /// Inlined: it runs twice a row, and the test is all it does unless the state left its range.

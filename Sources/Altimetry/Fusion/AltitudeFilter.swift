@@ -331,9 +331,7 @@ public struct AltitudeFilter: Sendable {
                 try core.replaceModel(model)
                 try core.reset(mean: mean, covariance: .diagonal(variances))
                 // The QNH moved by the restart, not by the weather.
-                detectorWeather = nil
-                frontDetector?.forgetHistory()
-                noiseDetector?.forgetHistory()
+                forgetDetectorHistory()
                 return
             }
             core = try KalmanFilter(

@@ -96,13 +96,9 @@ extension GPSErrorModelBank {
             else { continue }
             // The receiver's error is drawn afresh from the hypothesis' stationary N(0, σ_e²).
             let e = members[j].parameters.gpsErrorIndex
-            let sigma = hypotheses[j].correlatedStandardDeviation
-            for r in 0..<m.count {
-                P[r, e] = 0
-                P[e, r] = 0
-            }
             m[e] = 0
-            P[e, e] = sigma * sigma
+            AltitudeFilter.forgetGPSError(
+                in: &P, index: e, standardDeviation: hypotheses[j].correlatedStandardDeviation)
             reseeds.append((j, m, P))
         }
         for r in reseeds {
@@ -149,11 +145,7 @@ extension AltitudeFilter {
     ///   then unchanged.
     mutating func adoptState(mean: [Double], covariance: Matrix) throws(AltitudeModelError) {
         guard isStarted else { return }
-        do { try core.reset(mean: mean, covariance: covariance) } catch {
-            throw .numerical(String(describing: error))
-        }
-        detectorWeather = nil
-        frontDetector?.forgetHistory()
-        noiseDetector?.forgetHistory()
+        try reset(mean: mean, covariance: covariance)
+        forgetDetectorHistory()
     }
 }
