@@ -3,7 +3,8 @@ import Foundation
 import Simulation
 
 /// `altimetry-bench adaptive [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic]
-/// [--catalogue-seeds M] [--params FILE]`: the adaptive GPS error model against the fixed one on simulated receivers.
+/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU]`: the adaptive GPS error model against the
+/// fixed one on simulated receivers.
 ///
 /// First the receiver grid: every `SimulatedReceiver` of σ_e in {2, 10, 30} m and τ in {30, 300, 3,600} s, with a
 /// reported vertical accuracy that is right, 2x optimistic or 2x pessimistic, in a static log of H hours (default
@@ -13,6 +14,11 @@ import Simulation
 /// NEES against the truth after the first 10 minutes, for the fixed model (`--adapt off`) and the adaptive one.
 /// The verdict: `met` where T/τ ≥ 3 and coverage is within 0.62 to 0.76 and NEES within 0.7 to 1.4; `safe` where
 /// T/τ < 3 and the sigma errs on the safe side (coverage at least 0.62, NEES at most 1.4); else `MISSED`.
+///
+/// `--oracle` gives the fixed model each case's true receiver (σ_e, τ, σ_w = 1 m, and a vacc scale that undoes the
+/// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
+/// the model (the weather's noise above all) leaves of the targets. `--trace SIGMA,TAU` prints the bank's course on
+/// one receiver's static logs instead (`AdaptiveTrace`).
 ///
 /// `--scenarios ""` skips the grid. Then the catalogue's scenarios with their own (default) receiver, M seeds each
 /// (default 20; 0 skips them): RMSE and coverage of both models, and the adaptive RMSE over the fixed (target:
@@ -43,12 +49,26 @@ enum AdaptiveBenchmark {
         fixed.adaptsGPSErrorModel = false
         var adaptive = fixed
         adaptive.adaptsGPSErrorModel = true
+        if let traced = value("--trace") {
+            let numbers = traced.split(separator: ",").compactMap { Double($0) }
+            guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else {
+                FileHandle.standardError.write(
+                    Data("altimetry-bench adaptive: --trace takes SIGMA,TAU in metres and seconds\n".utf8))
+                return 64
+            }
+            AdaptiveTrace.run(
+                receiver: SimulatedReceiver(
+                    correlatedErrorStandardDeviation: numbers[0], correlationTime: numbers[1], report: reports[0]),
+                seeds: seeds, hours: hours, parameters: adaptive)
+            return 0
+        }
+        let oracle = arguments.contains("--oracle")
         var missed = 0
         if !scenarios.isEmpty {
             emit("adaptive GPS error model on simulated receivers, \(seeds) seeds per case (scored after 600 s)")
             emit(
-                "case                                              |  T/tau | fixed: RMSE   cov   NEES | adaptive: RMSE   cov   NEES | verdict"
-            )
+                "case                                              |  T/tau | \(oracle ? "oracle" : " fixed"): RMSE   cov   NEES "
+                    + "| adaptive: RMSE   cov   NEES | verdict")
         }
         for scenarioName in scenarios {
             for report in reports {
@@ -60,9 +80,16 @@ enum AdaptiveBenchmark {
                             ? Scenario.staticLog(receiver: receiver, duration: duration, seed: UInt64(trial + 1))
                             : Scenario.named(.hike, receiver: receiver, seed: UInt64(trial + 1))
                     }
+                    var reference = fixed
+                    if oracle {
+                        reference.gpsErrorStandardDeviation = receiver.correlatedErrorStandardDeviation
+                        reference.gpsCorrelationTime = receiver.correlationTime
+                        reference.gpsWhiteNoiseStandardDeviation = 1
+                        reference.gpsVerticalAccuracyScale = 1 / (receiver.report.factor ?? 1)
+                    }
                     guard
                         let a = try? FusionBenchmark.evaluate(
-                            name: label, trials: seeds, parameters: fixed, useTemperature: true, scenario: make
+                            name: label, trials: seeds, parameters: reference, useTemperature: true, scenario: make
                         ).estimators["kalman"],
                         let b = try? FusionBenchmark.evaluate(
                             name: label, trials: seeds, parameters: adaptive, useTemperature: true, scenario: make

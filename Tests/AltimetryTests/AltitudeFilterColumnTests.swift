@@ -63,9 +63,10 @@ struct AltitudeFilterColumnTests {
         // little further (1.6e-4 measured at the end of a descent at 0.25 m/s), so 3e-4.
         #expect(abs(engine.model.altitudeScaleSquared / (su * su) - 1) < 3e-4)
         #expect(abs(engine.model.weatherScaleSquared / (sb * sb) - 1) < 3e-4)
-        // At 2,400 m the scale at the start (800 m) would be 6 % off in variance.
+        // Near 2,000 m at the end, the scale at the start (800 m) would be about 4 % off in variance (6 % in
+        // standard air; the column's estimate moves it by its sigma), so scaling at the state matters here.
         let start = AltitudeModel(parameters: AltitudeModelParameters(), startAltitude: 800).altitudeScaleSquared
-        #expect(engine.model.altitudeScaleSquared / start > 1.04, "at \(e.altitude) m")
+        #expect(engine.model.altitudeScaleSquared / start > 1.02, "at \(e.altitude) m")
     }
 
     /// GIVEN a hike up 1,500 m and back in a column 20 K colder than standard with its own lapse, WHEN the filter
@@ -121,11 +122,12 @@ struct AltitudeFilterColumnTests {
             abs(
                 fixFirst.last.columnTemperatureStandardDeviation / pressureFirst.last.columnTemperatureStandardDeviation
                     - 1) < 0.02)
-        // 300 s at one place teach nothing about the column. The first fixes still take it from 5.3 K to 5.0 K (seed
-        // 1; U's own prior, centred on the pressure's standard altitude, is a second prior on the weather), so 10 %;
-        // started from the fix without starting over it fell by 20 %.
+        // 300 s at one place teach nothing about the column. The first fixes still take it from 5.3 K to 4.9 K (seeds
+        // 1 and 2) and 4.7 K (seed 3; 4.8 K with a still device's walk at the moving one's 10 m²/s): U's own prior,
+        // centred on the pressure's standard altitude, is a second prior on the weather. Started from the fix
+        // without starting over, it fell by 20 % within 5 s; 15 % tells the two apart.
         #expect(
-            fixFirst.last.columnTemperatureStandardDeviation > 0.9 * fixFirst.first.columnTemperatureStandardDeviation,
+            fixFirst.last.columnTemperatureStandardDeviation > 0.85 * fixFirst.first.columnTemperatureStandardDeviation,
             "\(fixFirst.first.columnTemperatureStandardDeviation) K to \(fixFirst.last.columnTemperatureStandardDeviation) K"
         )
         let truth = try #require(recording.truth.first).airTemperature

@@ -181,6 +181,7 @@ public struct AltitudeFilter: Sendable {
                         variance: sigma * sigma)
                     faults?.fusedPressure(at: reading.time)
                     trackBarometricVelocity(time: reading.time, measurement: z)
+                    try setAltitudeNoise(density: parameters.altitudeNoiseDensity(atVerticalSpeed: barometricVelocity))
                     // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already
                     // taken: (p/1013.25)^(1/n) = exp(z L/T₀) for z = H₀ ln(p/1013.25), so no pow per row.
                     let T = LogPressureCoordinates.temperatureHeight
@@ -291,6 +292,20 @@ public struct AltitudeFilter: Sendable {
         lastBarometer = (time, z)
     }
 
+    /// Sets the altitude walk's density in effect to `density` (m²/s): the one at the barometer's smoothed vertical
+    /// speed after each pressure (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`), the full q_h
+    /// where no pressure vouches for the motion (none yet, or none for the velocity's time `barometricVelocityTime`).
+    ///
+    /// The model is replaced only where the density moves by more than 5 %, so that the engine's cached
+    /// discretisation serves the steps of a still or steadily moving device.
+    private mutating func setAltitudeNoise(density q: Double) throws(EstimationError) {
+        let current = core.model.altitudeNoiseDensity
+        guard abs(q - current) > 0.05 * max(q, current) else { return }
+        var model = core.model
+        model.altitudeNoiseDensity = q
+        try core.replaceModel(model)
+    }
+
     /// Sets the state to its priors at `reading` (see the type's discussion); `restarting` does it through the
     /// engine's reset, at the first pressure of a filter with the column state that started from GPS alone.
     ///
@@ -378,8 +393,11 @@ public struct AltitudeFilter: Sendable {
             // The velocity is trusted for T after the pressure it came from: a barometer that stopped
             // reporting must not dead-reckon the altitude away.
             let moving = max(0, min(time, last.time + parameters.barometricVelocityTime) - core.time)
+            if moving < time - core.time { try setAltitudeNoise(density: parameters.altitudeNoiseDensity) }
             try core.predict(to: time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
         } else {
+            // No pressure vouches for the motion (none yet, or the last one stuck or re-anchored).
+            try setAltitudeNoise(density: parameters.altitudeNoiseDensity)
             try core.predict(to: time)
         }
     }

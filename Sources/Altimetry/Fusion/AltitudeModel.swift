@@ -48,6 +48,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public internal(set) var tendencyNoiseDensity: Double
     /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
     public internal(set) var weatherNoiseDensity: Double
+    /// The altitude random walk's density in effect, in m²/s: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`
+    /// at the barometer's smoothed vertical speed (`AltitudeFilter` sets it), before the scale s_U².
+    public internal(set) var altitudeNoiseDensity: Double
     /// γ = dU/dC = dB/dC of the column's changes, in metres per kelvin, where the owner last set it (see the
     /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
     public internal(set) var columnCoupling: Double
@@ -77,6 +80,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         weatherScaleSquared = Self.weatherScale * Self.weatherScale
         tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = parameters.weatherNoiseDensity
+        altitudeNoiseDensity = parameters.altitudeNoiseDensity
         columnCoupling = Self.columnCoupling(atStandardAltitude: min(startAltitude, 11_000), columnScale: 1)
     }
 
@@ -129,7 +133,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity,
-            columnCoupling
+            altitudeNoiseDensity, columnCoupling
     }
 
     /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
@@ -146,6 +150,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             ?? parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity =
             try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
+        altitudeNoiseDensity =
+            try c.decodeIfPresent(Double.self, forKey: .altitudeNoiseDensity)
+            ?? parameters.altitudeNoiseDensity
         columnCoupling = try c.decodeIfPresent(Double.self, forKey: .columnCoupling) ?? 0
     }
 
@@ -194,7 +201,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             }
         }
         Q.elements.withUnsafeMutableBufferPointer { q in
-            q[0] = p.altitudeNoiseDensity * altitudeScaleSquared * dt
+            q[0] = altitudeNoiseDensity * altitudeScaleSquared * dt
             q[1 &+ n] = weatherNoiseDensity * s2 * dt
             if let tendency {
                 q[1 &+ n] += tendency.bb

@@ -3,11 +3,29 @@
 /// Noise densities are per second: a random walk with density q gains variance q Δt over a step Δt.
 /// `Codable` with snake_case keys, so a JSON parameters file (`altimetry fuse --params FILE`) can set any subset.
 public struct AltitudeModelParameters: Sendable, Equatable, Codable {
-    /// Process noise density of the altitude random walk, q_h, in m²/s.
+    /// Process noise density of the altitude random walk, q_h, in m²/s: the whole density without the barometric
+    /// velocity (the plain model), the density of a device moving at `altitudeNoiseSpeed` or faster with it.
     ///
     /// 10 m²/s lets a walker climb or a lift move without the filter booking the change as weather;
-    /// with 1 m²/s about 2 % of every climb was absorbed by the weather state in a reference run.
+    /// with 1 m²/s about 2 % of every climb was absorbed by the weather state in a reference run (before the
+    /// barometric velocity carried the motion).
     public var altitudeNoiseDensity: Double = 10
+    /// The altitude random walk's density for a still device, q_s, in m²/s, where the barometric velocity is
+    /// tracked (`barometricVelocityTime` > 0): the density follows the barometer's smoothed vertical speed v,
+    ///
+    ///     q(v) = q_s + (q_h − q_s) min(1, (v / v_m)²),   v_m = `altitudeNoiseSpeed`,
+    ///
+    /// so that a still device is not modelled as one that may move by √(q_h Δt) between two readings. The walk
+    /// stands for motion the velocity input misses; what it misses grows with the motion. With q_h for a still
+    /// device the barometer's innovations are dominated by that phantom motion (the innovation's variance is
+    /// q_h Δt against the 0.1 m the barometer resolves), and its likelihood then prefers whichever GPS error model
+    /// pins the altitude hardest, not the one that predicts the fixes (`Docs/identification.md`, "The phantom
+    /// walk"). 1 m²/s is still ten times what a walker's pace changes leave unpredicted over the velocity's 10 s
+    /// (a 0.3 m/s change is 0.3 m over a second). Equal to `altitudeNoiseDensity`, the density is constant.
+    public var stillAltitudeNoiseDensity: Double = 1
+    /// v_m, the vertical speed at and above which the altitude walk has its full density q_h, in m/s (see
+    /// `stillAltitudeNoiseDensity`): a lift's or a paraglider's, not a hiker's.
+    public var altitudeNoiseSpeed: Double = 1
     /// Process noise density of the weather's sea-level-pressure random walk, q_b, in hPa²/s.
     ///
     /// 1/3600 hPa²/s is 1 hPa of spread per hour, the scale of ordinary weather.
@@ -163,6 +181,15 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// and a front tendency noise to switch to.
     public var hasTendency: Bool { weatherTendencyNoiseDensity > 0 || (detectsFronts && frontTendencyNoiseDensity > 0) }
 
+    /// The altitude walk's density q(v) at the barometer's smoothed vertical speed `speed` (m/s), in m²/s: see
+    /// `stillAltitudeNoiseDensity`; q_h without the barometric velocity.
+    public func altitudeNoiseDensity(atVerticalSpeed speed: Double) -> Double {
+        guard barometricVelocityTime > 0 else { return altitudeNoiseDensity }
+        let r = speed / altitudeNoiseSpeed
+        let share = r.isFinite ? min(1, r * r) : 1
+        return stillAltitudeNoiseDensity + (altitudeNoiseDensity - stillAltitudeNoiseDensity) * share
+    }
+
     /// The model's state dimension: 3, plus one for the tendency and one for the column (see `AltitudeModel`).
     var stateCount: Int { 3 + (hasTendency ? 1 : 0) + (estimatesColumnTemperature ? 1 : 0) }
 
@@ -174,6 +201,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case altitudeNoiseDensity = "altitude_q"
+        case stillAltitudeNoiseDensity = "altitude_q_still"
+        case altitudeNoiseSpeed = "altitude_q_speed"
         case weatherNoiseDensity = "weather_q"
         case weatherTendencyNoiseDensity = "weather_tendency_q"
         case frontTendencyNoiseDensity = "front_tendency_q"
@@ -213,6 +242,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         }
         let d = AltitudeModelParameters()
         altitudeNoiseDensity = try value(.altitudeNoiseDensity, d.altitudeNoiseDensity)
+        stillAltitudeNoiseDensity = try value(.stillAltitudeNoiseDensity, d.stillAltitudeNoiseDensity)
+        altitudeNoiseSpeed = try value(.altitudeNoiseSpeed, d.altitudeNoiseSpeed)
         weatherNoiseDensity = try value(.weatherNoiseDensity, d.weatherNoiseDensity)
         weatherTendencyNoiseDensity = try value(.weatherTendencyNoiseDensity, d.weatherTendencyNoiseDensity)
         frontTendencyNoiseDensity = try value(.frontTendencyNoiseDensity, d.frontTendencyNoiseDensity)
@@ -256,13 +287,15 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// - Throws: `AltitudeModelError.invalidParameter` naming the first offending parameter.
     public func validate() throws(AltitudeModelError) {
         let nonNegative: [(String, Double)] = [
-            ("altitude_q", altitudeNoiseDensity), ("weather_q", weatherNoiseDensity),
+            ("altitude_q", altitudeNoiseDensity), ("altitude_q_still", stillAltitudeNoiseDensity),
+            ("weather_q", weatherNoiseDensity),
             ("weather_tendency_q", weatherTendencyNoiseDensity), ("front_tendency_q", frontTendencyNoiseDensity),
             ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
             ("weather_tendency_tau", weatherTendencyCorrelationTime),
             ("temperature_interval", temperatureUpdateInterval),
         ]
         let positive: [(String, Double)] = [
+            ("altitude_q_speed", altitudeNoiseSpeed),
             ("gps_sigma", gpsErrorStandardDeviation), ("gps_tau", gpsCorrelationTime),
             ("gps_white", gpsWhiteNoiseStandardDeviation), ("baro_sigma", barometerNoiseStandardDeviation),
             ("weather_prior_sigma", weatherPriorStandardDeviation),

@@ -205,7 +205,7 @@ public struct GPSErrorModelBank: Sendable {
     }
 
     /// log N(z; ẑ, S) of an update, with its normalised innovation squared capped; 0 without an update.
-    static func cappedLogLikelihood(_ record: ScalarUpdateRecord?) -> Double {
+    public static func cappedLogLikelihood(_ record: ScalarUpdateRecord?) -> Double {
         guard let r = record else { return 0 }
         return -0.5
             * (min(r.normalizedInnovationSquared, normalizedInnovationCap) + log(2 * Double.pi * r.innovationVariance))

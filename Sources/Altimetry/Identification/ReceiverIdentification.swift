@@ -87,7 +87,10 @@ public struct ReceiverIdentification: Sendable, Equatable {
         }
         // The search starts from the Allan fit, inside the bounds.
         var start = base
-        if series == .gpsAltitude { start.altitudeNoiseDensity = Self.staticAltitudeNoiseDensity }
+        if series == .gpsAltitude {
+            start.altitudeNoiseDensity = Self.staticAltitudeNoiseDensity
+            start.stillAltitudeNoiseDensity = Self.staticAltitudeNoiseDensity
+        }
         var free: [IdentifiableParameter] = [.gpsSigma, .gpsTau, .gpsWhite]
         let initial: [(IdentifiableParameter, Double)] = [
             (.gpsSigma, allanFit.correlatedStandardDeviation), (.gpsTau, allanFit.correlationTime),

@@ -120,9 +120,10 @@ public struct BenchCommand: Command {
         out +=
             "error after 1,000 m of altitude change (RMS, max, share within 3 K); good fixes refused; |error| 60 s after the\n"
         out +=
-            "event (RMS, max); slowest recovery into the sigma and trials recovered in time; expected episode reported\n\n"
+            "event (RMS, max); slowest recovery into the sigma, trials recovered in time and, where the event is a fault,\n"
+        out += "its fault-free twin's trials within the sigma in time (control); expected episode reported\n\n"
         out +=
-            "scenario         trials rmse_m cover  nees  col_rms col_max col<3K refused  ev_rms ev_max  rec_max in_time reported episodes\n"
+            "scenario         trials rmse_m cover  nees  col_rms col_max col<3K refused  ev_rms ev_max  rec_max in_time control reported episodes\n"
         for r in result.scenarios {
             let episodes = r.episodes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let cells = [
@@ -130,7 +131,7 @@ public struct BenchCommand: Command {
                 f(r.nees), f(r.column_error_rms_k), f(r.column_error_max_k), f(r.column_within_3k, 3),
                 f(r.refused_good_fix_fraction, 4), f(r.event_error_rms_m, 1), f(r.event_error_max_m, 1),
                 f(r.recovery_max_s, 0),
-                i(r.recovered_in_time), i(r.expected_episode_reported),
+                i(r.recovered_in_time), i(r.control_in_time), i(r.expected_episode_reported),
             ]
             out += cells.joined(separator: " ") + " " + (episodes.isEmpty ? "none" : episodes) + "\n"
         }

@@ -19,9 +19,9 @@ import StateEstimation
 ///
 /// Whatever the truth, the evaluation reports what needs none: the GPS fixes used and gated (each gated fix with
 /// its NIS), and the mean NIS of the accepted fixes. That is 1 when the model's GPS noise fits the receiver and the
-/// fix shares the pressure's row; a fix that follows a pressure by Δt adds the altitude random walk q_h Δt to the
+/// fix shares the pressure's row; a fix that follows a pressure by Δt adds the altitude random walk q(v) Δt to the
 /// innovation variance S without adding it to the innovations, so the simulator's scenarios (fixes 0.9 s after a
-/// pressure, the model exactly right) give 0.48. Far below that, the receiver is quieter than the model says.
+/// pressure, the model exactly right) give 0.84 to 0.90. Far below that, the receiver is quieter than the model says.
 public struct RecordingEvaluation: Sendable {
     /// What the estimators are scored against.
     public enum Truth: Sendable, Equatable {
