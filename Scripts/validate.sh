@@ -91,7 +91,7 @@ done
   echo
   echo "Coverage: fraction of scored rows with |error| inside the reported one sigma (0.68 when honest). NEES: mean"
   echo "(error/sigma)^2 (1 when honest). Accepted-fix NIS: mean normalised innovation squared of the GPS fixes the"
-  echo "filter used, after the warm-up (about 1 when the GPS model fits and fixes share their pressure's row; 0.48 in"
+  echo "filter used, after the warm-up (about 1 when the GPS model fits and fixes share their pressure's row; 0.84 to 0.90 in"
   echo "the simulator's scenarios, whose fixes follow a pressure by 0.9 s). A static truth is the median GPS"
   echo "altitude after the warm-up, with its standard error; a reference column may itself be another filter."
 } >> "$summary"

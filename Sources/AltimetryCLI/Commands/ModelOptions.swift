@@ -31,7 +31,9 @@ struct ModelOptions: Sendable {
             ),
             .init(
                 "altitude-q", .value, placeholder: "M2_PER_S",
-                help: "Altitude random walk, in m²/s (default \(d.altitudeNoiseDensity))."),
+                help: "Altitude random walk of a device moving at 1 m/s or faster, in m²/s (default "
+                    + "\(d.altitudeNoiseDensity); a still one's is altitude_q_still in --params, default "
+                    + "\(d.stillAltitudeNoiseDensity))."),
             .init(
                 "params", .value, placeholder: "FILE",
                 help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
