@@ -118,17 +118,18 @@ public struct BenchCommand: Command {
         var out =
             "Stress benchmark, no temperature readings: filter RMSE, coverage and NEES after 10 min; column temperature\n"
         out +=
-            "error after 1,000 m of altitude change (RMS, max, share within 3 K); good fixes refused; |error| 60 s after the\n"
-        out +=
-            "event (RMS, max); slowest recovery into the sigma, trials recovered in time and, where the event is a fault,\n"
+            "error after 1,000 m of altitude change (RMS, max, share within 3 K, share within its own sigma, median sigma);\n"
+        out += "good fixes refused; |error| 60 s after the event (RMS, max); slowest recovery into the sigma, trials\n"
+        out += "recovered in time and, where the event is a fault,\n"
         out += "its fault-free twin's trials within the sigma in time (control); expected episode reported\n\n"
         out +=
-            "scenario         trials rmse_m cover  nees  col_rms col_max col<3K refused  ev_rms ev_max  rec_max in_time control reported episodes\n"
+            "scenario         trials rmse_m cover  nees  col_rms col_max col<3K col_cov col_sig refused  ev_rms ev_max  rec_max in_time control reported episodes\n"
         for r in result.scenarios {
             let episodes = r.episodes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             let cells = [
                 r.name.padding(toLength: 16, withPad: " ", startingAt: 0), String(r.trials), f(r.rmse_m), f(r.coverage),
                 f(r.nees), f(r.column_error_rms_k), f(r.column_error_max_k), f(r.column_within_3k, 3),
+                f(r.column_coverage), f(r.column_sigma_median_k),
                 f(r.refused_good_fix_fraction, 4), f(r.event_error_rms_m, 1), f(r.event_error_max_m, 1),
                 f(r.recovery_max_s, 0),
                 i(r.recovered_in_time), i(r.control_in_time), i(r.expected_episode_reported),

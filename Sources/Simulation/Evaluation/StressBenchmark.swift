@@ -3,9 +3,9 @@ import Altimetry
 /// The Monte Carlo behind `altimetry bench --stress`: every `StressScenarioName` over many seeds.
 ///
 /// Per scenario, pooled over trials: RMSE, coverage and NEES after the first 10 minutes; the RMS and the largest
-/// column-temperature error after 1,000 m of climb or descent, and the fraction of those rows within 3 K; the
-/// fraction of good fixes (within 3 sigma of the truth) refused; at the event, the RMS and largest |error| 60 s
-/// after it, the largest recovery time and the trials recovered within 3 min (cold start) or 5 min (the rest);
+/// column-temperature error after 1,000 m of climb or descent, the fraction of those rows within 3 K and within the
+/// column's own sigma, and that sigma's median; the fraction of good fixes (within 3 sigma of the truth) refused;
+/// at the event, the RMS and largest |error| 60 s after it, the largest recovery time and the trials recovered within 3 min (cold start) or 5 min (the rest);
 /// the trials that reported the expected episode, and all episodes by kind.
 ///
 /// "Recovered" means the error is within the sigma, which a filter whose sigma is honest misses about a third of
@@ -32,6 +32,10 @@ public struct StressBenchmark: Sendable, Codable {
         public var column_error_max_k: Double?
         /// The fraction of rows with the column temperature within 3 K.
         public var column_within_3k: Double?
+        /// The fraction of those rows with the column temperature within its own one sigma (0.68 when honest).
+        public var column_coverage: Double?
+        /// The median of the column temperature's sigma over those rows, in kelvin.
+        public var column_sigma_median_k: Double?
         /// The fraction of good fixes (within 3 sigma of the truth) the filter refused.
         public var refused_good_fix_fraction: Double
         /// Root mean square altitude error 60 s after the event, in metres.
@@ -98,12 +102,17 @@ public struct StressBenchmark: Sendable, Codable {
     ) -> ScenarioResult {
         var score = EstimatorScore()
         var columns: [Double] = [], eventErrors: [Double] = [], recoveries: [Double] = []
+        var columnSigmas: [Double] = [], columnInside = 0
         var good = 0, refused = 0, reported = 0, recovered = 0
         var episodes: [String: Int] = [:]
         let deadline: Double = name == .coldStart ? 180 : 300
         for e in evaluations {
             score.merge(e.score)
             columns += e.columnErrors
+            for (error, sigma) in zip(e.columnErrors, e.columnSigmas) {
+                columnInside += error <= sigma ? 1 : 0
+                columnSigmas.append(sigma)
+            }
             good += e.goodFixes
             refused += e.refusedGoodFixes
             if let event = e.errorAfterEvent { eventErrors.append(event.error) }
@@ -121,6 +130,8 @@ public struct StressBenchmark: Sendable, Codable {
             name: name.rawValue, trials: evaluations.count, rmse_m: score.rootMeanSquareError, coverage: score.coverage,
             nees: score.meanNEES, column_error_rms_k: rms(columns), column_error_max_k: columns.max(),
             column_within_3k: columns.isEmpty ? nil : Double(columns.filter { $0 <= 3 }.count) / Double(columns.count),
+            column_coverage: columns.isEmpty ? nil : Double(columnInside) / Double(columns.count),
+            column_sigma_median_k: columnSigmas.isEmpty ? nil : columnSigmas.sorted()[columnSigmas.count / 2],
             refused_good_fix_fraction: good == 0 ? 0 : Double(refused) / Double(good),
             event_error_rms_m: hasEvent ? rms(eventErrors) : nil,
             event_error_max_m: hasEvent ? eventErrors.map(abs).max() : nil,

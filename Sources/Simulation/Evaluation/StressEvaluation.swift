@@ -9,6 +9,8 @@ public struct StressEvaluation: Sendable {
     public private(set) var score = EstimatorScore()
     /// |estimated − true column temperature| (K) at the rows after 1,000 m of cumulative altitude change.
     public private(set) var columnErrors: [Double] = []
+    /// The column temperature's reported sigma (K) at the same rows.
+    public private(set) var columnSigmas: [Double] = []
     /// Fixes within 3 sigma of the truth (by the receiver's error model), and how many of them the filter refused.
     public private(set) var goodFixes = 0
     /// Good fixes the filter refused.
@@ -46,6 +48,7 @@ public struct StressEvaluation: Sendable {
             if r.time >= scoringStart { score.add(error: error, sigma: estimate.altitudeStandardDeviation) }
             if climbed >= 1_000, i < recording.truth.count, estimate.columnTemperature.isFinite {
                 columnErrors.append(abs(estimate.columnTemperature - recording.truth[i].airTemperature))
+                columnSigmas.append(estimate.columnTemperatureStandardDeviation)
             }
             if let g = r.gpsAltitude, abs(g - truth) <= 3 * gpsSigma, let update = estimate.gpsUpdate {
                 goodFixes += 1
