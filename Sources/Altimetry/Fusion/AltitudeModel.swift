@@ -15,8 +15,10 @@ import StateEstimation
 /// h = (1 + C/T₀) h₀(U), with h₀(U) = (T₀/L)(1 − exp(−L U/T₀)) the standard atmosphere's (Docs/model.md).
 /// Between two times dt apart:
 ///
-/// - U is a random walk of density q_U = q_h s_U², with s_U = dU/dh = T₀ / T(h) (1 at sea level in standard
-///   air; q_h is a tuning density, not a physical constant). `altitudeScaleSquared` holds s_U² where the owner
+/// - U is a random walk of density q_U = q s_U², with s_U = dU/dh = T₀ / T(h) (1 at sea level in standard
+///   air) and q the density in effect, `altitudeNoiseDensity` (the owner sets it from the barometer's vertical
+///   speed: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`; a tuning density, not a physical
+///   constant). `altitudeScaleSquared` holds s_U² where the owner
 ///   last set it: at the current state (`AltitudeFilter` keeps it within 10⁻⁴), or at the first altitude in
 ///   standard air in the plain model.
 /// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / QNH ≈ 8.32 m/hPa, likewise at the current
