@@ -61,4 +61,44 @@ struct AltitudeFilterStateRangeTests {
         let e = try #require(last)
         #expect(abs(e.altitude - 1_080) < 3 * e.altitudeStandardDeviation, "\(e)")
     }
+
+    @Test(
+        "A barometer update that carries U out of the range is held before the fix is linearised: the fix's innovation variance stays a fix's and P positive definite"
+    )
+    func heldBeforeLinearisation() throws {
+        // The members of the adaptive bank run without the fault monitor, which would take a 700 hPa jump for a step.
+        var parameters = AltitudeModelParameters()
+        parameters.detectsFaults = false
+        var filter = try AltitudeFilter(parameters: parameters)
+        _ = try filter.process(AltitudeReading(time: 0, pressure: 1_000, gpsAltitude: 110))
+        let c = try #require(parameters.columnIndex)
+        let n = parameters.stateCount
+        // GIVEN a prior that knows B − U to 10 m but U to 3 km, B moving 0.1 % more than U along their common
+        // direction (a bank member reseeded from members kilometres apart has such a prior), C at its lower bound.
+        // P = L Lᵀ with U = 2,929 ξ₁, B = 2,932 ξ₁ + 9.4 ξ₂, Ḃ = 0.1 ξ₃, C = 0.07 ξ₄, e = 10 ξ₅.
+        var L = Matrix(rows: n, columns: n)
+        L[AltitudeModel.altitudeIndex, 0] = 2_929
+        L[AltitudeModel.weatherIndex, 0] = 2_932
+        L[AltitudeModel.weatherIndex, 1] = 9.4
+        L[AltitudeModel.tendencyIndex, 2] = 0.1
+        L[c, 3] = 0.07
+        L[parameters.gpsErrorIndex, 4] = 10
+        var P = Matrix(rows: n, columns: n)
+        for i in 0..<n { for j in 0..<n { for k in 0..<n { P[i, j] += L[i, k] * L[j, k] } } }
+        var mean = [Double](repeating: 0, count: n)
+        mean[AltitudeModel.altitudeIndex] = 17_480
+        mean[AltitudeModel.weatherIndex] = 18_141
+        mean[c] = (AltitudeModel.columnScaleRange.lowerBound - 1) * StandardAtmosphere.seaLevelTemperature
+        try filter.reset(mean: mean, covariance: P)
+        // WHEN a pressure 11 km of log-pressure from the prior's B − U arrives beside a fix: the barometer's update
+        // alone, (P_UB − P_UU) y/S, moves U dozens of times as far, hundreds of kilometres below the range.
+        let e = try filter.process(AltitudeReading(time: 0.771, pressure: 309.4, gpsAltitude: -451.4))
+        // THEN the fix was linearised inside the range (linearised where the barometer left U, its innovation
+        // variance was 10¹⁸ m²).
+        let record = try #require(e.gpsUpdate)
+        #expect(record.innovationVariance < 1e9, "\(record)")
+        #expect(AltitudeModel.logPressureAltitudeRange.contains(filter.core.mean[AltitudeModel.altitudeIndex, 0]))
+        #expect(throws: Never.self) { _ = try filter.core.covariance.choleskyFactor() }
+        #expect(e.altitude.isFinite && e.seaLevelPressureStandardDeviation.isFinite, "\(e)")
+    }
 }

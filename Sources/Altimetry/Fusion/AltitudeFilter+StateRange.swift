@@ -1,7 +1,8 @@
 import StateEstimation
 
 extension AltitudeFilter {
-    /// Brings the mean back inside the model's range after a reading: the column scale k = 1 + C/T₀ within
+    /// Brings the mean back inside the model's range, before each measurement the filter linearises (the column's
+    /// temperature, the GPS altitude) and after the reading: the column scale k = 1 + C/T₀ within
     /// `AltitudeModel.columnScaleRange` and the log-pressure altitude U within `AltitudeModel.logPressureAltitudeRange`.
     ///
     /// Readings that no atmosphere could produce (a GPS altitude of 1 km beside a pressure of 330 hPa, a station at
@@ -15,6 +16,18 @@ extension AltitudeFilter {
     /// to the filter's in the metric P⁻¹ among those with the state xᵢ at its bound m, x' = x + P eᵢ (m − xᵢ)/Pᵢᵢ,
     /// which moves the states correlated with xᵢ with it; the covariance is kept (`KalmanFilter.replaceMarginal`
     /// with the same variance).
+    ///
+    /// Why before each linearisation and not only after the reading: the barometer's measurement z = B − U is
+    /// linear, and its update x⁺ = x + P Hᵀ y/S with H = (−1, 1, 0, …) moves U by (P_UB − P_UU) y/S, exact for any
+    /// mean but unbounded. A prior that knows B − U to metres and U only to kilometres, B moving slightly more than U
+    /// along their common direction (a member of the adaptive bank reseeded from members kilometres apart, or whose
+    /// U the shared column moved by γ (C̄ − C_j)), turns an 11 km barometer innovation into a move of U by 1,200 km
+    /// (P_UB − P_UU ≈ 9,300 m², S ≈ 90 m²). Linearised there, the fix's H = (∂h/∂U, ∂h/∂C) = (k exp(−L U/T₀), h₀/T₀)
+    /// is of order exp(−L U/T₀) ≈ 10¹¹, S = H P Hᵀ + R reaches 10²⁹ m², and P⁺ = P − P Hᵀ H P/S subtracts terms of
+    /// order P_UU to leave ones of order R/H²: the cancellation loses P's positive definiteness, or the update lands
+    /// the mean so far out that the projections after the reading carry B along a near-singular P to 3·10⁶ m (a QNH
+    /// of 10¹⁵⁷ hPa, whose sigma's square overflows). Held first, the fix is linearised where h = k h₀(U) holds, and
+    /// its update is an ordinary one.
     ///
     /// Holding U moves C along their correlation, and where both bind that can take C out of its range again; C is
     /// then held with U where the first hold put it, by the projection onto both bounds at once (`holdJointly`).
