@@ -101,4 +101,38 @@ struct AltitudeFilterStateRangeTests {
         #expect(throws: Never.self) { _ = try filter.core.covariance.choleskyFactor() }
         #expect(e.altitude.isFinite && e.seaLevelPressureStandardDeviation.isFinite, "\(e)")
     }
+
+    @Test(
+        "The tendency is held at its bound with U and C kept, by the projection whose step P⁻¹ (x' − x) lies along Ḃ, U and C alone; P unchanged"
+    )
+    func tendencyHeldKeepingAltitudeAndColumn() throws {
+        var filter = try AltitudeFilter()
+        for k in 0..<120 {
+            let t = Double(k)
+            _ = try filter.process(
+                AltitudeReading(time: t, pressure: 950 - 0.01 * t, gpsAltitude: k.isMultiple(of: 2) ? 540 : nil))
+        }
+        let c = try #require(filter.parameters.columnIndex)
+        let u = AltitudeModel.altitudeIndex, t = AltitudeModel.tendencyIndex
+        let bound = AltitudeModel.tendencyRange.upperBound
+        // GIVEN a tendency ten times the range's upper end, as a wild update would leave it, its variance kept.
+        try filter.core.replaceMarginal(of: t, mean: 10 * bound, variance: filter.core.covariance[t, t])
+        let x = filter.core.mean, P = filter.core.covariance
+        // WHEN the state is held.
+        try filter.holdStateInModelRange()
+        // THEN Ḃ is at the bound, U and C where they were, P unchanged.
+        let held = filter.core.mean
+        #expect(held[t, 0] == bound)
+        #expect(held[u, 0] == x[u, 0] && held[c, 0] == x[c, 0])
+        #expect(filter.core.covariance.elements == P.elements)
+        // The projection's optimality: the step is P E λ, so P⁻¹ (x' − x) vanishes off the constrained states.
+        var step = Matrix(rows: x.rows, columns: 1)
+        for r in 0..<x.rows { step[r, 0] = held[r, 0] - x[r, 0] }
+        try P.choleskyFactor().solveWithCholeskyFactor(&step)
+        let scale = (0..<x.rows).map { abs(step[$0, 0]) }.max() ?? 0
+        for r in 0..<x.rows where ![t, u, c].contains(r) {
+            #expect(abs(step[r, 0]) <= 1e-6 * scale, "state \(r): \(step[r, 0])")
+        }
+        #expect(held[AltitudeModel.weatherIndex, 0] != x[AltitudeModel.weatherIndex, 0], "B moves with Ḃ")
+    }
 }
