@@ -39,7 +39,29 @@ extension AltitudeFilter {
     /// (τ_Ḃ = 30 min), and QNH = 1013.25 hPa · exp(B/H₀) is exponential in B: a tendency of 2,000 m/s (10⁶ hPa/h),
     /// which the barometer's update can give a bank member from a lopsided prior as above and which the holds of U
     /// and C leave in place, moves B by 4·10⁶ m over a 60-year gap, and the QNH's sigma overflows.
+    ///
+    /// Inlined, the test alone: it runs up to three times a row, and no real recording fails it; the holds are out of
+    /// line (`holdStateOutsideModelRange`).
+    @inline(__always)
     mutating func holdStateInModelRange() throws(AltitudeModelError) {
+        let outside =
+            Self.isOutside(core.mean[AltitudeModel.altitudeIndex, 0], AltitudeModel.logPressureAltitudeRange)
+            || parameters.columnIndex.map { Self.isOutside(core.mean[$0, 0], AltitudeModel.columnOffsetRange) } ?? false
+            || (parameters.hasTendency
+                && Self.isOutside(core.mean[AltitudeModel.tendencyIndex, 0], AltitudeModel.tendencyRange))
+        if outside { try holdStateOutsideModelRange() }
+    }
+
+    /// Whether `value` lies outside `range` (NaN does not).
+    @inline(__always)
+    private static func isOutside(_ value: Double, _ range: ClosedRange<Double>) -> Bool {
+        value < range.lowerBound || value > range.upperBound
+    }
+
+    /// The holds of `holdStateInModelRange()`, where the mean has left the range: C and U (C again with U kept where
+    /// both bind), then Ḃ with U and C kept.
+    @inline(never)
+    private mutating func holdStateOutsideModelRange() throws(AltitudeModelError) {
         let u = AltitudeModel.altitudeIndex
         let column = parameters.columnIndex
         if let c = column {
@@ -57,9 +79,7 @@ extension AltitudeFilter {
 
     /// Holds C within the column scales' range and U within its own, C again with U kept where both bind.
     private mutating func holdColumn(_ c: Int, andAltitude u: Int) throws(AltitudeModelError) {
-        let T0 = StandardAtmosphere.seaLevelTemperature
-        let scales = AltitudeModel.columnScaleRange
-        let columnRange = (scales.lowerBound - 1) * T0...(scales.upperBound - 1) * T0
+        let columnRange = AltitudeModel.columnOffsetRange
         try hold(c, within: columnRange)
         try hold(u, within: AltitudeModel.logPressureAltitudeRange)
         let column = core.mean[c, 0]
@@ -101,9 +121,7 @@ extension AltitudeFilter {
         try reset(mean: mean, covariance: P)
     }
 
-    /// Inlined: it runs twice in each of a row's holds (up to three), and the test is all it does unless the state
-    /// left its range.
-    @inline(__always)
+    /// Holds state `index` within `range` by the estimate projection, where it has left it.
     private mutating func hold(_ index: Int, within range: ClosedRange<Double>) throws(AltitudeModelError) {
         let value = core.mean[index, 0]
         guard value < range.lowerBound || value > range.upperBound else { return }
