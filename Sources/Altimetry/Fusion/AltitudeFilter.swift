@@ -193,7 +193,9 @@ public struct AltitudeFilter: Sendable {
             if let temperature = reading.temperature, let c = columnIndex,
                 reading.time >= (lastTemperatureTime ?? -.infinity) + parameters.temperatureUpdateInterval
             {
-                // The station's temperature as a measurement of the column's at the station (AltitudeSensor).
+                // The station's temperature as a measurement of the column's at the station (AltitudeSensor),
+                // linearised at a mean inside the model's range (`holdStateInModelRange`).
+                try holdStateInModelRange()
                 let sigma = parameters.columnTemperatureMeasurementStandardDeviation
                 try core.update(
                     temperature, kind: AltitudeSensor(.temperature, gpsErrorIndex: errorIndex, columnIndex: c),
@@ -201,6 +203,8 @@ public struct AltitudeFilter: Sendable {
                 lastTemperatureTime = reading.time
             }
             if let fix = reading.gpsAltitude {
+                // h = k h₀(U) linearised at a mean inside the model's range, which the updates above may have left.
+                try holdStateInModelRange()
                 // The fix less the GPS datum's re-anchored offset (zero unless the receiver jumped).
                 let z = fix - gpsAnchor
                 fixCount += 1

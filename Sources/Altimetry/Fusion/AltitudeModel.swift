@@ -129,6 +129,17 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// −11.2 km to 33 km, beyond every pressure of 10 to 1,200 hPa at any QNH from 870 to 1,085 hPa.
     public static let logPressureAltitudeRange: ClosedRange<Meters> = -10_000...60_000
 
+    /// The column's temperature offsets C, in kelvin, that `columnScaleRange` allows: (k − 1) T₀, ±144 K.
+    public static let columnOffsetRange: ClosedRange<Double> = {
+        let T0 = StandardAtmosphere.seaLevelTemperature
+        return (columnScaleRange.lowerBound - 1) * T0...(columnScaleRange.upperBound - 1) * T0
+    }()
+
+    /// The weather tendencies Ḃ, in metres of B per second, the filter holds its state within
+    /// (`holdStateInModelRange`): ±1,000 hPa/h at standard QNH (±2.3 m/s), a thousand times the tendency's quiet
+    /// stationary spread (1 hPa/h) and 250 times its spread in a front (4 hPa/h).
+    public static let tendencyRange: ClosedRange<Double> = -1_000 * weatherScale / 3_600...1_000 * weatherScale / 3_600
+
     private static func heldStandardAltitude(_ h0: Meters) -> Meters {
         h0.isFinite ? min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude) : 0
     }
