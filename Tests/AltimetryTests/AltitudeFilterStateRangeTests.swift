@@ -6,14 +6,20 @@ import Testing
 /// The filter's mean held inside the model's range (`AltitudeFilter.holdStateInModelRange`).
 @Suite("AltitudeFilter state range")
 struct AltitudeFilterStateRangeTests {
-    @Test("The hold is the estimate projection: x' = x + P eᵢ (m − xᵢ)/Pᵢᵢ at the bound, P unchanged")
-    func projection() throws {
+    /// The default filter after two minutes near 540 m (a pressure a second, a fix every other second).
+    static func settledFilter() throws -> AltitudeFilter {
         var filter = try AltitudeFilter()
         for k in 0..<120 {
             let t = Double(k)
             _ = try filter.process(
                 AltitudeReading(time: t, pressure: 950 - 0.01 * t, gpsAltitude: k.isMultiple(of: 2) ? 540 : nil))
         }
+        return filter
+    }
+
+    @Test("The hold is the estimate projection: x' = x + P eᵢ (m − xᵢ)/Pᵢᵢ at the bound, P unchanged")
+    func projection() throws {
+        var filter = try Self.settledFilter()
         let c = try #require(filter.parameters.columnIndex)
         // Put C 60 K below the range's lower end, as a wild update would, and keep its variance.
         let low = (AltitudeModel.columnScaleRange.lowerBound - 1) * StandardAtmosphere.seaLevelTemperature
@@ -106,12 +112,7 @@ struct AltitudeFilterStateRangeTests {
         "The tendency is held at its bound with U and C kept, by the projection whose step P⁻¹ (x' − x) lies along Ḃ, U and C alone; P unchanged"
     )
     func tendencyHeldKeepingAltitudeAndColumn() throws {
-        var filter = try AltitudeFilter()
-        for k in 0..<120 {
-            let t = Double(k)
-            _ = try filter.process(
-                AltitudeReading(time: t, pressure: 950 - 0.01 * t, gpsAltitude: k.isMultiple(of: 2) ? 540 : nil))
-        }
+        var filter = try Self.settledFilter()
         let c = try #require(filter.parameters.columnIndex)
         let u = AltitudeModel.altitudeIndex, t = AltitudeModel.tendencyIndex
         let bound = AltitudeModel.tendencyRange.upperBound
