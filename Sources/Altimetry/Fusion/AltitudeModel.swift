@@ -18,9 +18,8 @@ import StateEstimation
 /// - U is a random walk of density q_U = q s_U², with s_U = dU/dh = T₀ / T(h) (1 at sea level in standard
 ///   air) and q the density in effect, `altitudeNoiseDensity` (the owner sets it from the barometer's vertical
 ///   speed: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`; a tuning density, not a physical
-///   constant). `altitudeScaleSquared` holds s_U² where the owner
-///   last set it: at the current state (`AltitudeFilter` keeps it within 10⁻⁴), or at the first altitude in
-///   standard air in the plain model.
+///   constant). `altitudeScaleSquared` holds s_U² where the owner last set it: at the current state
+///   (`AltitudeFilter` keeps it within 10⁻⁴), or at the first altitude in standard air in the plain model.
 /// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / QNH ≈ 8.32 m/hPa, likewise at the current
 ///   QNH or at 1013.25 hPa. With the tendency, (B, Ḃ) is a constant-velocity block whose rate reverts to zero
 ///   and is driven by white noise of density q_Ḃ (`weatherTendencyNoiseDensity`, converted from (hPa/h)²/h to
@@ -50,8 +49,9 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public internal(set) var tendencyNoiseDensity: Double
     /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
     public internal(set) var weatherNoiseDensity: Double
-    /// The altitude random walk's density in effect, in m²/s: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`
-    /// at the barometer's smoothed vertical speed (`AltitudeFilter` sets it), before the scale s_U².
+    /// The altitude random walk's density in effect, in m²/s, before the scale s_U²: the density at the barometer's
+    /// smoothed vertical speed (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`), which
+    /// `AltitudeFilter` sets, or q_h where no pressure vouches for the motion.
     public internal(set) var altitudeNoiseDensity: Double
     /// γ = dU/dC = dB/dC of the column's changes, in metres per kelvin, where the owner last set it (see the
     /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
