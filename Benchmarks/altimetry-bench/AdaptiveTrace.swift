@@ -25,13 +25,17 @@ enum AdaptiveTrace {
                 AdaptiveBenchmark.emit("seed \(seed): the filter failed")
                 continue
             }
-            var singles = rivals.compactMap { h -> AltitudeFilter? in
-                var p = parameters
-                p.adaptsGPSErrorModel = false
-                p.detectsFaults = false
-                p.gpsErrorStandardDeviation = h.0
-                p.gpsCorrelationTime = h.1
-                return try? AltitudeFilter(parameters: p)
+            let white = parameters.gpsWhiteNoiseStandardDeviation
+            let members = rivals.map { h in
+                GPSErrorModelBank.memberParameters(
+                    parameters,
+                    for: .init(
+                        correlatedStandardDeviation: h.0, correlationTime: h.1, whiteStandardDeviation: min(white, h.0))
+                )
+            }
+            guard var singles = try? members.map({ try AltitudeFilter(parameters: $0) }) else {
+                AdaptiveBenchmark.emit("seed \(seed): a single filter failed")
+                continue
             }
             var barometer = rivals.map { _ in 0.0 }
             var gps = rivals.map { _ in 0.0 }

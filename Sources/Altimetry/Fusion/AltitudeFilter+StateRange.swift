@@ -72,7 +72,7 @@ extension AltitudeFilter {
         guard parameters.hasTendency else { return }
         let t = AltitudeModel.tendencyIndex, range = AltitudeModel.tendencyRange
         let rate = core.mean[t, 0]
-        guard rate < range.lowerBound || rate > range.upperBound else { return }
+        guard Self.isOutside(rate, range) else { return }
         try holdJointly(
             t, at: min(max(rate, range.lowerBound), range.upperBound), keeping: column.map { [u, $0] } ?? [u])
     }
@@ -83,7 +83,7 @@ extension AltitudeFilter {
         try hold(c, within: columnRange)
         try hold(u, within: AltitudeModel.logPressureAltitudeRange)
         let column = core.mean[c, 0]
-        guard column < columnRange.lowerBound || column > columnRange.upperBound else { return }
+        guard Self.isOutside(column, columnRange) else { return }
         try holdJointly(c, at: min(max(column, columnRange.lowerBound), columnRange.upperBound), keeping: [u])
     }
 
@@ -124,7 +124,7 @@ extension AltitudeFilter {
     /// Holds state `index` within `range` by the estimate projection, where it has left it.
     private mutating func hold(_ index: Int, within range: ClosedRange<Double>) throws(AltitudeModelError) {
         let value = core.mean[index, 0]
-        guard value < range.lowerBound || value > range.upperBound else { return }
+        guard Self.isOutside(value, range) else { return }
         do {
             try core.replaceMarginal(
                 of: index, mean: min(max(value, range.lowerBound), range.upperBound),

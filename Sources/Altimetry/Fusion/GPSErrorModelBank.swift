@@ -79,6 +79,21 @@ public struct GPSErrorModelBank: Sendable {
         return list
     }
 
+    /// A member's parameters: `parameters` with `hypothesis`'s GPS error model, as a single model without the fault
+    /// monitor (a reset in one member would make the members' likelihoods incomparable, and the bank's own weighting
+    /// already moves away from a model the fixes contradict).
+    public static func memberParameters(_ parameters: AltitudeModelParameters, for hypothesis: Hypothesis)
+        -> AltitudeModelParameters
+    {
+        var p = parameters
+        p.adaptsGPSErrorModel = false
+        p.detectsFaults = false
+        p.gpsErrorStandardDeviation = hypothesis.correlatedStandardDeviation
+        p.gpsCorrelationTime = hypothesis.correlationTime
+        p.gpsWhiteNoiseStandardDeviation = hypothesis.whiteStandardDeviation
+        return p
+    }
+
     /// The members, one per hypothesis, in the order of `hypotheses(for:)`.
     public internal(set) var members: [AltitudeFilter]
     /// The members' hypotheses.
@@ -105,15 +120,8 @@ public struct GPSErrorModelBank: Sendable {
         hypotheses = Self.hypotheses(for: parameters)
         var members: [AltitudeFilter] = []
         for h in hypotheses {
-            var p = parameters
-            p.adaptsGPSErrorModel = false
-            // The members run without the fault monitor: a reset in one member would make the members' likelihoods
-            // incomparable, and the bank's own weighting already moves away from a model the fixes contradict.
-            p.detectsFaults = false
-            p.gpsErrorStandardDeviation = h.correlatedStandardDeviation
-            p.gpsCorrelationTime = h.correlationTime
-            p.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
-            members.append(try AltitudeFilter(parameters: p, recordsRun: recordsRun))
+            members.append(
+                try AltitudeFilter(parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun))
         }
         self.members = members
         frontDetector =

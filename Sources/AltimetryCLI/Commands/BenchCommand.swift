@@ -120,8 +120,8 @@ public struct BenchCommand: Command {
         out +=
             "error after 1,000 m of altitude change (RMS, max, share within 3 K, share within its own sigma, median sigma);\n"
         out += "good fixes refused; |error| 60 s after the event (RMS, max); slowest recovery into the sigma, trials\n"
-        out += "recovered in time and, where the event is a fault,\n"
-        out += "its fault-free twin's trials within the sigma in time (control); expected episode reported\n\n"
+        out += "recovered in time and, where the event is a fault, its fault-free twin's trials within the sigma\n"
+        out += "in time (control); expected episode reported\n\n"
         out +=
             "scenario         trials rmse_m cover  nees  col_rms col_max col<3K col_cov col_sig refused  ev_rms ev_max  rec_max in_time control reported episodes\n"
         for r in result.scenarios {

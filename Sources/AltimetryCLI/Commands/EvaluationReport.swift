@@ -133,7 +133,7 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         s += agreementText
         s +=
             "GPS after the warm-up: mean NIS of the accepted fixes \(Self.text(acceptedFixMeanNIS, 2)) "
-            + "(about 1 when the GPS model fits and fixes share the pressure's row, 0.85 to 0.9 in the simulator's scenarios, whose "
+            + "(about 1 when the GPS model fits and fixes share the pressure's row, 0.84 to 0.90 in the simulator's scenarios, whose "
             + "fixes come 0.9 s after a pressure); largest accepted innovation \(Self.text(largestAcceptedInnovationMeters, 1)) m.\n"
         if !gatedFixes.isEmpty {
             s += "Gated fixes (\(gatedFixes.count)):\n"

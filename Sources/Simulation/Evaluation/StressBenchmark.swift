@@ -5,8 +5,9 @@ import Altimetry
 /// Per scenario, pooled over trials: RMSE, coverage and NEES after the first 10 minutes; the RMS and the largest
 /// column-temperature error after 1,000 m of climb or descent, the fraction of those rows within 3 K and within the
 /// column's own sigma, and that sigma's median; the fraction of good fixes (within 3 sigma of the truth) refused;
-/// at the event, the RMS and largest |error| 60 s after it, the largest recovery time and the trials recovered within 3 min (cold start) or 5 min (the rest);
-/// the trials that reported the expected episode, and all episodes by kind.
+/// at the event, the RMS and largest |error| 60 s after it, the largest recovery time and the trials recovered
+/// within 3 min (cold start) or 5 min (the rest); the trials that reported the expected episode, and all episodes by
+/// kind.
 ///
 /// "Recovered" means the error is within the sigma, which a filter whose sigma is honest misses about a third of
 /// the time whatever happened, for stretches as long as its error stays correlated. So where the event is a fault
@@ -106,6 +107,7 @@ public struct StressBenchmark: Sendable, Codable {
         var good = 0, refused = 0, reported = 0, recovered = 0
         var episodes: [String: Int] = [:]
         let deadline: Double = name == .coldStart ? 180 : 300
+        func inTime(_ e: StressEvaluation) -> Bool { (e.recoveryTime ?? .infinity) <= deadline }
         for e in evaluations {
             score.merge(e.score)
             columns += e.columnErrors
@@ -116,9 +118,8 @@ public struct StressBenchmark: Sendable, Codable {
             good += e.goodFixes
             refused += e.refusedGoodFixes
             if let event = e.errorAfterEvent { eventErrors.append(event.error) }
-            let recovery = e.recoveryTime ?? .infinity
-            recoveries.append(recovery)
-            if recovery <= deadline { recovered += 1 }
+            recoveries.append(e.recoveryTime ?? .infinity)
+            if inTime(e) { recovered += 1 }
             if let kind = name.expectedEpisode, e.episodes.contains(where: { $0.kind == kind }) { reported += 1 }
             for episode in e.episodes { episodes[episode.kind.rawValue, default: 0] += 1 }
         }
@@ -136,8 +137,7 @@ public struct StressBenchmark: Sendable, Codable {
             event_error_rms_m: hasEvent ? rms(eventErrors) : nil,
             event_error_max_m: hasEvent ? eventErrors.map(abs).max() : nil,
             recovery_max_s: hasEvent ? recoveries.max() : nil, recovered_in_time: hasEvent ? recovered : nil,
-            control_in_time: controls.isEmpty
-                ? nil : controls.filter { ($0.recoveryTime ?? .infinity) <= deadline }.count,
+            control_in_time: controls.isEmpty ? nil : controls.filter(inTime).count,
             expected_episode_reported: name.expectedEpisode == nil ? nil : reported, episodes: episodes)
     }
 }
