@@ -31,6 +31,34 @@ struct AltitudeFilterColumnTests {
         #expect(rms < 3, "\(name): column RMS \(rms) K after 1,000 m")
     }
 
+    /// GIVEN drives up and down 2,000 m in columns 20 K from standard whose lapse rates are 5.5 and 7.5 K/km, WHEN the
+    /// default filter fuses them without a temperature, THEN the column's reported sigma covers its error after
+    /// 1,000 m about as a one sigma should; with a column whose offset cannot change with height and a station
+    /// temperature read off the standard lapse (`column_lapse_sigma` 0) it covers far less.
+    @Test(
+        "After climbs of kilometres the column's sigma includes the lapse rate's spread",
+        arguments: [StressScenarioName.driveHot, .driveCold])
+    func columnSigmaIncludesLapseRate(name: StressScenarioName) throws {
+        func coverage(_ parameters: AltitudeModelParameters) throws -> Double {
+            var inside = 0, count = 0
+            for seed in [21, 22, 23, 24] as [UInt64] {
+                let evaluation = try StressEvaluation(
+                    try Scenario.stress(name, seed: seed).simulate(), event: name.eventTime, parameters: parameters)
+                for (error, sigma) in zip(evaluation.columnErrors, evaluation.columnSigmas) {
+                    inside += error <= sigma ? 1 : 0
+                    count += 1
+                }
+            }
+            return Double(inside) / Double(max(count, 1))
+        }
+        var constant = AltitudeModelParameters()
+        constant.columnLapseRateStandardDeviation = 0
+        let lapse = try coverage(AltitudeModelParameters()), without = try coverage(constant)
+        print("\(name): column coverage \(lapse), without the lapse rate \(without)")
+        #expect((0.55...0.9).contains(lapse), "\(name): column coverage \(lapse)")
+        #expect(without < lapse - 0.1, "\(name): \(without) without the lapse rate, \(lapse) with it")
+    }
+
     @Test("A station temperature informs the column: the cold scenario's column within 2 K")
     func temperatureReading() throws {
         let recording = try Scenario.named(.cold, seed: 3).simulate()

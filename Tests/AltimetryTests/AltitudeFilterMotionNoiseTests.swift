@@ -68,4 +68,40 @@ struct AltitudeFilterMotionNoiseTests {
             try Self.density(after: Self.readings(speed: 0, until: 120), parameters: .plain)
                 == AltitudeModelParameters.plain.altitudeNoiseDensity)
     }
+
+    @Test("The column's noise from the height moved: q_Γ |v| with q_Γ = σ_Γ² D₀/4, zero without what it needs")
+    func columnDensityAtSpeed() {
+        var p = AltitudeModelParameters()
+        // σ_Γ = 1 K/km over D₀ = 2 km: q_Γ = 10⁻⁶ × 2,000 / 4 = 5·10⁻⁴ K²/m, so a 4 km descent spreads C by 1.4 K.
+        #expect(abs(p.columnNoiseDensity(atVerticalSpeed: 1) - 5e-4) < 1e-15)
+        #expect(abs(p.columnNoiseDensity(atVerticalSpeed: -50) - 50 * 5e-4) < 1e-15)
+        #expect(p.columnNoiseDensity(atVerticalSpeed: 0) == 0)
+        #expect(p.columnNoiseDensity(atVerticalSpeed: .nan) == 0)
+        #expect(p.columnNoiseDensity(atVerticalSpeed: .infinity) == 0)
+        p.columnLapseRateStandardDeviation = 0
+        #expect(p.columnNoiseDensity(atVerticalSpeed: 5) == 0)
+        p = AltitudeModelParameters()
+        p.estimatesColumnTemperature = false
+        #expect(p.columnNoiseDensity(atVerticalSpeed: 5) == 0)
+        #expect(AltitudeModelParameters.plain.columnNoiseDensity(atVerticalSpeed: 5) == 0)
+    }
+
+    /// GIVEN a still device, a lift at 2 m/s and a barometer that stops, WHEN the default filter fuses them, THEN the
+    /// column's noise density in effect is about zero at rest (the alternating pressures leave a smoothed speed of
+    /// millimetres a second), q_Γ × 2 m/s in the lift, and zero once no pressure has vouched for the motion.
+    @Test("The filter's column noise follows the barometer's vertical speed, and stops without a recent pressure")
+    func filterColumnDensity() throws {
+        let d = AltitudeModelParameters()
+        func density(_ readings: [AltitudeReading]) throws -> Double {
+            var filter = try AltitudeFilter(parameters: d)
+            for r in readings { _ = try filter.process(r) }
+            return try #require(filter.engine).model.columnHeightNoiseDensity
+        }
+        let still = try density(Self.readings(speed: 0, until: 120))
+        #expect(still < 0.01 * d.columnNoiseDensity(atVerticalSpeed: 1), "still: \(still) K²/s")
+        let lift = try density(Self.readings(speed: 2, until: 120))
+        let expected = d.columnNoiseDensity(atVerticalSpeed: 2)
+        #expect(abs(lift - expected) <= 0.05 * expected, "lift: \(lift) K²/s against \(expected)")
+        #expect(try density(Self.readings(speed: 2, until: 120, barometerUntil: 60)) == 0)
+    }
 }

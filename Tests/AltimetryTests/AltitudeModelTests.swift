@@ -282,6 +282,26 @@ struct AltitudeSensorTests {
         }
     }
 
+    /// GIVEN the model with the noise from the height moved in effect (q K²/s), WHEN it is discretised over dt, THEN Q
+    /// gains exactly q dt on C and nothing else, and F is unchanged: the pressure (B − U) sees none of it, and the
+    /// altitude h = k h₀(U) gains (h₀/T₀)² q dt.
+    @Test("The column's noise from the height moved is C's alone", arguments: [0.0, 1_000, 4_000])
+    func columnHeightNoiseIsTheColumnAlone(altitude: Double) throws {
+        let quiet = try Self.columnStep(altitude: altitude, column: 10, dt: 2)
+        var model = quiet.model
+        model.columnHeightNoiseDensity = 0.025
+        let n = model.stateCount, c = try #require(model.columnIndex)
+        var F = Matrix(rows: n, columns: n), Q = Matrix(rows: n, columns: n)
+        model.discretize(over: 2, transition: &F, processNoise: &Q)
+        for i in 0..<n {
+            for j in 0..<n {
+                let added = Q[i, j] - quiet.Q[i, j], expected = i == c && j == c ? 0.025 * 2 : 0
+                #expect(abs(added - expected) < 1e-12 * max(1, abs(Q[i, j])), "Q[\(i), \(j)]: \(added)")
+                #expect(F[i, j] == quiet.F[i, j])
+            }
+        }
+    }
+
     /// s_U = dU/dh is T₀/T(h) for the column's temperature T(h) = k (T₀ − L h₀) inside the troposphere model, and
     /// held there outside it: a state a long gap has taken anywhere (h₀ of ±10⁶ m, k near zero or negative, NaN)
     /// gives a finite scale between the held bounds' 0.65 and 2.66, and γ = −h₀ s_U/T₀.

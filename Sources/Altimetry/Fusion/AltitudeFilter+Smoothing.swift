@@ -95,6 +95,7 @@ extension AltitudeFilter {
             if !parameters.adaptsGPSErrorModel { filtered(index, estimate) }
         }
         guard !readings.isEmpty else { return }
+        let thermometer = readings.contains { $0.temperature != nil }
         // The backward pass, a segment at a time from the last: each ends at the epoch where the next one began.
         var end = readings.endIndex
         var last: (mean: Matrix, covariance: Matrix)?
@@ -119,13 +120,23 @@ extension AltitudeFilter {
                 let epoch = Int(epochs[index - start])
                 smoothed(
                     index,
-                    estimate(
+                    smoothedEstimate(
                         time: result.times[epoch], mean: result.mean(at: epoch),
-                        covariance: result.covariance(at: epoch),
-                        parameters: chosen))
+                        covariance: result.covariance(at: epoch), parameters: chosen, thermometer: thermometer))
             }
             end = start
         }
+    }
+
+    /// The smoothed estimate at a smoothed state: `estimate(time:mean:covariance:parameters:)`, with the column
+    /// temperature's lapse-rate spread (`addLapseRateSpread`) unless a station temperature is among the readings
+    /// (`thermometer`), since the smoothed column has seen every reading.
+    static func smoothedEstimate(
+        time: Double, mean: Matrix, covariance: Matrix, parameters: AltitudeModelParameters, thermometer: Bool
+    ) -> AltitudeEstimate {
+        var e = estimate(time: time, mean: mean, covariance: covariance, parameters: parameters)
+        if !thermometer { addLapseRateSpread(to: &e, parameters: parameters) }
+        return e
     }
 
     /// The forward pass of the smoother: `readings` through a filter that records its run, each filtered estimate

@@ -181,7 +181,7 @@ public struct AltitudeFilter: Sendable {
                         variance: sigma * sigma)
                     faults?.fusedPressure(at: reading.time)
                     trackBarometricVelocity(time: reading.time, measurement: z)
-                    try setAltitudeNoise(density: parameters.altitudeNoiseDensity(atVerticalSpeed: barometricVelocity))
+                    try setMotionNoise(atVerticalSpeed: barometricVelocity)
                     // Pressure altitude at standard QNH, T₀/L (1 − (p/1013.25)^(1/n)), from the logarithm already
                     // taken: (p/1013.25)^(1/n) = exp(z L/T₀) for z = H₀ ln(p/1013.25), so no pow per row.
                     let T = LogPressureCoordinates.temperatureHeight
@@ -296,17 +296,31 @@ public struct AltitudeFilter: Sendable {
         lastBarometer = (time, z)
     }
 
-    /// Sets the altitude walk's density in effect to `density` (m²/s): the one at the barometer's smoothed vertical
-    /// speed after each pressure (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`), the full q_h
-    /// where no pressure vouches for the motion (none yet, or none for the velocity's time `barometricVelocityTime`).
+    /// Sets the noise densities that follow the motion: the altitude walk's (m²/s,
+    /// `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`) and the column offset's from the height
+    /// moved (K²/s, `AltitudeModelParameters.columnNoiseDensity(atVerticalSpeed:)`), at the barometer's smoothed
+    /// vertical speed `speed` after each pressure; nil where no pressure vouches for the motion (none yet, or none
+    /// for the velocity's time `barometricVelocityTime`): the full q_h, and no height moved for the column.
     ///
-    /// The model is replaced only where the density moves by more than 5 %, so that the engine's cached
-    /// discretisation serves the steps of a still or steadily moving device.
-    private mutating func setAltitudeNoise(density q: Double) throws(EstimationError) {
-        let current = core.model.altitudeNoiseDensity
-        guard abs(q - current) > 0.05 * max(q, current) else { return }
+    /// The model is replaced only where a density moves by more than 5 % (for the column's, 5 % of the larger of
+    /// the two and of its density at the speed v_m, `altitudeNoiseSpeed`, so that a still barometer's jitter of
+    /// millimetres a second does not count), so that the engine's cached discretisation serves the steps of a still
+    /// or steadily moving device.
+    private mutating func setMotionNoise(atVerticalSpeed speed: Double?) throws(EstimationError) {
+        let p = parameters
+        let q = speed.map { p.altitudeNoiseDensity(atVerticalSpeed: $0) } ?? p.altitudeNoiseDensity
+        let qc = speed.map { p.columnNoiseDensity(atVerticalSpeed: $0) } ?? 0
+        func moved(_ new: Double, _ current: Double, floor: Double = 0) -> Bool {
+            abs(new - current) > 0.05 * max(new, current, floor)
+        }
         var model = core.model
+        let columnFloor = p.columnNoiseDensity(atVerticalSpeed: p.altitudeNoiseSpeed)
+        guard
+            moved(q, model.altitudeNoiseDensity)
+                || moved(qc, model.columnHeightNoiseDensity, floor: columnFloor)
+        else { return }
         model.altitudeNoiseDensity = q
+        model.columnHeightNoiseDensity = qc
         try core.replaceModel(model)
     }
 
@@ -397,11 +411,11 @@ public struct AltitudeFilter: Sendable {
             // The velocity is trusted for T after the pressure it came from: a barometer that stopped
             // reporting must not dead-reckon the altitude away.
             let moving = max(0, min(time, last.time + parameters.barometricVelocityTime) - core.time)
-            if moving < time - core.time { try setAltitudeNoise(density: parameters.altitudeNoiseDensity) }
+            if moving < time - core.time { try setMotionNoise(atVerticalSpeed: nil) }
             try core.predict(to: time, input: barometricVelocity * moving, onState: AltitudeModel.altitudeIndex)
         } else {
             // No pressure vouches for the motion (none yet, or the last one stuck or re-anchored).
-            try setAltitudeNoise(density: parameters.altitudeNoiseDensity)
+            try setMotionNoise(atVerticalSpeed: nil)
             try core.predict(to: time)
         }
     }
@@ -441,11 +455,27 @@ public struct AltitudeFilter: Sendable {
         var e = Self.estimate(
             time: core.time, mean: core.mean, covariance: core.covariance, parameters: parameters,
             altitudeDerivative: slope, seaLevelPressure: qnh)
+        if lastTemperatureTime == nil { Self.addLapseRateSpread(to: &e, parameters: parameters) }
         e.relativeAltitude = (lastPressureAltitude ?? 0) - (firstPressureAltitude ?? 0)
         e.barometerUpdate = barometer
         e.gpsUpdate = gps
         if case .some(let monitor) = faults { e.status = monitor.status }
         return e
+    }
+
+    /// Widens the reported column temperature's sigma by the lapse rate's spread, for a column that no thermometer
+    /// has informed: σ_T² + (σ_Γ h/2)².
+    ///
+    /// Without a temperature, C is learned from height differences: it is the column's mean offset, which sets the
+    /// altitude, and the station's temperature T₀ + C − L h read from it misses by δΓ h/2 where the lapse rate is
+    /// not the standard one (`AltitudeModelParameters.columnLapseRateStandardDeviation`). A station temperature
+    /// measures the station's own (`AltitudeSensor`, its sigma covering the lapse rate's share), so once one is
+    /// fused the reported temperature needs no such term.
+    static func addLapseRateSpread(to e: inout AltitudeEstimate, parameters: AltitudeModelParameters) {
+        guard parameters.columnIndex != nil else { return }
+        let lapse = parameters.columnLapseRateStandardDeviation * e.altitude / 2
+        let sigma = e.columnTemperatureStandardDeviation
+        e.columnTemperatureStandardDeviation = (sigma * sigma + lapse * lapse).squareRoot()
     }
 
     /// Maps a state and covariance in log-pressure coordinates back to metres, hPa and kelvin.

@@ -34,6 +34,11 @@ import StateEstimation
 ///   column C holds (γ (φ_C − 1), γ (φ_C − 1), φ_C) on (U, B, C), and Q's (U, B, C) block is σ_C² (1 − φ_C²) g gᵀ
 ///   with g = (γ, γ, 1). Without the coupling the column would move the altitude by h₀/T₀ per kelvin (3.5 m at
 ///   1,000 m), weather noise that no air mass makes, which GPS must then take back.
+///   Where the lapse rate is not the standard one, C (the column's mean offset between sea level and the station)
+///   also changes with the height moved (`AltitudeModelParameters.columnLapseRateStandardDeviation`): C alone gains
+///   q_Γ |v| dt, density `columnHeightNoiseDensity` in effect, which the owner sets from the barometer's vertical
+///   speed v. That change is the temperature of the layer just crossed, which sets the height the pressure change
+///   stood for: it moves the altitude by h₀/T₀ per kelvin, and not the pressure.
 /// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
 ///
 /// The engine never mutates a model: it is a value, saved whole in checkpoints.
@@ -53,6 +58,10 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// smoothed vertical speed (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`), which
     /// `AltitudeFilter` sets, or q_h where no pressure vouches for the motion.
     public internal(set) var altitudeNoiseDensity: Double
+    /// The column offset's noise density from the height moved, in K²/s (C alone; see the type's discussion):
+    /// `AltitudeModelParameters.columnNoiseDensity(atVerticalSpeed:)`, which `AltitudeFilter` sets, or zero where no
+    /// pressure vouches for the motion.
+    public internal(set) var columnHeightNoiseDensity: Double
     /// γ = dU/dC = dB/dC of the column's changes, in metres per kelvin, where the owner last set it (see the
     /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
     public internal(set) var columnCoupling: Double
@@ -83,6 +92,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
         weatherNoiseDensity = parameters.weatherNoiseDensity
         altitudeNoiseDensity = parameters.altitudeNoiseDensity
+        columnHeightNoiseDensity = 0
         columnCoupling = Self.columnCoupling(atStandardAltitude: min(startAltitude, 11_000), columnScale: 1)
     }
 
@@ -146,7 +156,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity,
-            altitudeNoiseDensity, columnCoupling
+            altitudeNoiseDensity, columnHeightNoiseDensity, columnCoupling
     }
 
     /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
@@ -166,6 +176,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         altitudeNoiseDensity =
             try c.decodeIfPresent(Double.self, forKey: .altitudeNoiseDensity)
             ?? parameters.altitudeNoiseDensity
+        columnHeightNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .columnHeightNoiseDensity) ?? 0
         columnCoupling = try c.decodeIfPresent(Double.self, forKey: .columnCoupling) ?? 0
     }
 
@@ -224,7 +235,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             }
             q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
             if let c = parameters.columnIndex {
-                // σ_C² (1 − φ_C²) g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not.
+                // σ_C² (1 − φ_C²) g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not;
+                // and C's own q_Γ |v| dt from the height moved, which moves the altitude and not the pressure.
                 let qc = columnNoise(over: dt)
                 let g = columnCoupling
                 q[0] += qc * g * g
@@ -235,7 +247,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 q[c &* n] = qc * g
                 q[1 &+ c &* n] = qc * g
                 q[c &+ n] = qc * g
-                q[c &+ c &* n] = qc
+                q[c &+ c &* n] = qc + columnHeightNoiseDensity * dt
             }
         }
     }

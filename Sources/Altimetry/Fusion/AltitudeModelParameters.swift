@@ -118,6 +118,27 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// 1.6 K over 6 h, the size of a sunny day's warming of the boundary layer's mean). Shorter correlation times
     /// with the same σ_C would let the column forget what GPS taught it within the track.
     public var columnTemperatureCorrelationTime: Double = 20 * 86_400
+    /// The spread of the column's lapse rate about the standard 6.5 K/km, σ_Γ in K/m: climatology.
+    ///
+    /// The model's column is the standard atmosphere offset by C at every height, so C is the column's mean offset
+    /// between sea level and the station, the one number that sets the station's altitude. A real column's lapse
+    /// rate Γ departs from the standard one by δΓ (about 1 K/km, one sigma: 5.5 to 7.5 K/km covers most days away
+    /// from inversions), and two things follow, both zero when σ_Γ is zero:
+    ///
+    /// - The mean offset changes as the device changes height: with T(h) = T_s − Γ h, the offset at h is ΔT − δΓ h
+    ///   and the mean offset from sea level C(h) = ΔT − δΓ h/2, so a move of D changes C by δΓ D/2. C therefore
+    ///   gains noise with the height moved, as a random walk in height of density q_Γ = σ_Γ² D₀/4 per metre
+    ///   (`columnNoiseDensity(atVerticalSpeed:)`), D₀ = 2 km (`lapseRateNoiseLength`): a move of D₀ spreads C by
+    ///   σ_Γ D₀/2 = 1 K, as a lapse error held over it does. Over a step, the height the pressure change stood for
+    ///   is set by the crossed layer's temperature, and C's change by how that layer departs from the mean: the two
+    ///   errors are one, dh = (h₀/T₀) dC. So the noise is C's alone, not the air mass's (`AltitudeModel`): it moves
+    ///   the altitude and leaves the pressure.
+    /// - The station's temperature is not the mean's: T(h) = T₀ + C − L h misses by δΓ h/2, so the reported
+    ///   column temperature's variance gains (σ_Γ h/2)².
+    ///
+    /// 1 K/km: the environmental lapse rates of radiosonde climatologies spread from about 5 to 8 K/km in the
+    /// lowest kilometres outside inversions. Zero keeps the column's offset constant with height.
+    public var columnLapseRateStandardDeviation: Double = 0.001
     /// Standard deviation of a station temperature as a measurement of the column's temperature at the station,
     /// in kelvin.
     ///
@@ -190,6 +211,19 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         return stillAltitudeNoiseDensity + (altitudeNoiseDensity - stillAltitudeNoiseDensity) * share
     }
 
+    /// D₀, the height over which a random walk in height matches a lapse-rate error held over it, in metres (see
+    /// `columnLapseRateStandardDeviation`).
+    public static let lapseRateNoiseLength: Meters = 2_000
+
+    /// The column offset's noise density at the barometer's smoothed vertical speed `speed` (m/s), in K²/s:
+    /// q_Γ |v| with q_Γ = σ_Γ² D₀/4 (see `columnLapseRateStandardDeviation`); zero without the column state or the
+    /// barometric velocity.
+    public func columnNoiseDensity(atVerticalSpeed speed: Double) -> Double {
+        guard estimatesColumnTemperature, barometricVelocityTime > 0, speed.isFinite else { return 0 }
+        let sigma = columnLapseRateStandardDeviation
+        return sigma * sigma * Self.lapseRateNoiseLength / 4 * abs(speed)
+    }
+
     /// The model's state dimension: 3, plus one for the tendency and one for the column (see `AltitudeModel`).
     var stateCount: Int { 3 + (hasTendency ? 1 : 0) + (estimatesColumnTemperature ? 1 : 0) }
 
@@ -224,6 +258,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case estimatesColumnTemperature = "column"
         case columnTemperaturePriorStandardDeviation = "column_temp_prior_sigma"
         case columnTemperatureCorrelationTime = "column_temp_tau"
+        case columnLapseRateStandardDeviation = "column_lapse_sigma"
         case columnTemperatureMeasurementStandardDeviation = "column_temp_sigma"
         case temperatureUpdateInterval = "temperature_interval"
         case scalesNoiseAtCurrentState = "noise_at_state"
@@ -270,6 +305,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             .columnTemperaturePriorStandardDeviation, d.columnTemperaturePriorStandardDeviation)
         columnTemperatureCorrelationTime = try value(
             .columnTemperatureCorrelationTime, d.columnTemperatureCorrelationTime)
+        columnLapseRateStandardDeviation = try value(
+            .columnLapseRateStandardDeviation, d.columnLapseRateStandardDeviation)
         columnTemperatureMeasurementStandardDeviation = try value(
             .columnTemperatureMeasurementStandardDeviation,
             d.columnTemperatureMeasurementStandardDeviation)
@@ -293,6 +330,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
             ("weather_tendency_tau", weatherTendencyCorrelationTime),
             ("temperature_interval", temperatureUpdateInterval),
+            ("column_lapse_sigma", columnLapseRateStandardDeviation),
         ]
         let positive: [(String, Double)] = [
             ("altitude_q_speed", altitudeNoiseSpeed),

@@ -42,10 +42,12 @@ public struct SmoothedAltitudeTrack: Sendable {
         let smoothedRun = try AltitudeFilter.smoothedRun(run)
         var smoothed: [AltitudeEstimate] = []
         smoothed.reserveCapacity(readings.count)
+        // The smoothed column has seen every reading: a station temperature anywhere informs it throughout.
+        let thermometer = readings.contains { $0.temperature != nil }
         for (index, epoch) in epochs.enumerated() {
-            var e = AltitudeFilter.estimate(
+            var e = AltitudeFilter.smoothedEstimate(
                 time: filtered[index].time, mean: smoothedRun.mean(at: epoch),
-                covariance: smoothedRun.covariance(at: epoch), parameters: parameters)
+                covariance: smoothedRun.covariance(at: epoch), parameters: parameters, thermometer: thermometer)
             e.relativeAltitude = filtered[index].relativeAltitude
             e.barometerUpdate = filtered[index].barometerUpdate
             e.gpsUpdate = filtered[index].gpsUpdate
