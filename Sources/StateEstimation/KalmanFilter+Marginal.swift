@@ -40,6 +40,58 @@ extension KalmanFilter {
     }
 }
 
+extension KalmanFilter {
+    /// Replaces the marginal of one state by N(`mean`, `variance`), widening it, where `variance` exceeds Pᵢᵢ, along a
+    /// direction d the owner's model gives rather than along the state's own regression K = P·ᵢ / Pᵢᵢ.
+    ///
+    /// `replaceMarginal(of:mean:variance:)` widens along K: P' = P + K Kᵀ (v − Pᵢᵢ), the exact marginalisation of
+    /// the filter's conditional p(rest | xᵢ) over the wider N(m, v). K is the slope that the filter's own spread of xᵢ
+    /// fitted, and the widening extrapolates it √(v / Pᵢᵢ) times beyond that spread: a state known to √Pᵢᵢ = 0.06
+    /// whose K puts another state at 685 units per unit of xᵢ, widened to v = 3,574, gives that other state a
+    /// variance of 685² × 3,574 = 1.7·10⁹ along K alone. Here the widening is instead the one the model's own noise
+    /// on xᵢ makes, d with dᵢ = 1 (for the altitude model's column, (γ, γ, 0, 1, 0): a change of the column moves
+    /// U and B by γ and leaves the station's altitude and pressure alone), and only then is the mean conditioned:
+    ///
+    ///     v ≤ Pᵢᵢ:  as `replaceMarginal(of:mean:variance:)`
+    ///     v > Pᵢᵢ:  P̃ = P + d dᵀ (v − Pᵢᵢ),    K̃ = P̃·ᵢ / v = (K Pᵢᵢ + d (v − Pᵢᵢ)) / v,    x' = x + K̃ (m − xᵢ),    P' = P̃
+    ///
+    /// P̃ adds a positive semidefinite term to P, so it stays positive definite, and P̃ᵢᵢ = v; K̃ blends the filter's
+    /// regression and the model's direction by the share of v each variance holds, so the two cases meet at
+    /// v = Pᵢᵢ. In place; the direction is the caller's array. In a recorded run the result stands as the epoch's
+    /// filtered state.
+    ///
+    /// - Parameters:
+    ///   - index: i, the state whose marginal is replaced, in 0 ..< `stateCount`.
+    ///   - m: the new mean of state i, in its unit.
+    ///   - v: the new variance of state i, in its unit squared; finite and positive.
+    ///   - direction: d, n values with dᵢ = 1, each state's change per unit of xᵢ; all finite.
+    /// - Throws: `EstimationError.nonFinite(.updatedMean)` unless m is finite, v finite and positive and Pᵢᵢ
+    ///   positive; `.nonFinite(.updatedCovariance)` unless d and the widening d dᵀ (v − Pᵢᵢ) are finite; the filter
+    ///   is then unchanged.
+    public mutating func replaceMarginal(
+        of index: Int, mean m: Double, variance v: Double, wideningAlong direction: [Double]
+    ) throws(EstimationError) {
+        let n = stateCount
+        precondition(
+            direction.count == n && index >= 0 && index < n && direction[index] == 1,
+            "replaceMarginal: a direction of \(n) values with 1 at \(index)")
+        let pii = covariance[index, index]
+        guard m.isFinite, v.isFinite, v > 0, pii > 0, pii.isFinite else { throw .nonFinite(.updatedMean) }
+        let largest = direction.reduce(0) { max($0, abs($1)) }
+        guard direction.allSatisfy(\.isFinite), (largest * largest * max(v - pii, 0)).isFinite else {
+            throw .nonFinite(.updatedCovariance)
+        }
+        if v > pii {
+            let widen = v - pii
+            for c in 0..<n {
+                for r in 0..<n { covariance[r, c] += direction[r] * direction[c] * widen }
+            }
+            covariance[index, index] = v
+        }
+        try replaceMarginal(of: index, mean: m, variance: v)
+    }
+}
+
 /// The loops of `KalmanFilter.replaceMarginal(of:mean:variance:)` on the n-vector x and the n x n column-major P:
 /// x += K (m − xᵢ) and P += K Kᵀ (v − Pᵢᵢ) with K = P·ᵢ / Pᵢᵢ (as P·ᵢ / Pᵢᵢ · shift and P·ᵢ P·ᵢᵀ · widen, from
 /// column i of P before the change), then xᵢ = m and Pᵢᵢ = v. Element (r, c) of P is at r + c n.

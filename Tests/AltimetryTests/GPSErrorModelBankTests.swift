@@ -1,4 +1,5 @@
 import Foundation
+import LinearAlgebra
 import Simulation
 import Testing
 
@@ -67,10 +68,10 @@ struct GPSErrorModelBankTests {
         for (mean, variance) in columns {
             #expect(abs(mean - columns[0].0) < 1e-9 && abs(variance - columns[0].1) < 1e-9 * columns[0].1)
         }
-        // Conditioning one member on a new column marginal keeps E[rest | C] and Cov[rest | C].
+        // Conditioning one member on a narrower column marginal keeps E[rest | C] and Cov[rest | C].
         var member = bank.members[3]
         let before = try #require(member.engine)
-        try member.conditionColumn(mean: columns[0].0 + 2, variance: columns[0].1 * 3)
+        try member.conditionColumn(mean: columns[0].0 + 2, variance: columns[0].1 / 3)
         let after = try #require(member.engine)
         let n = before.stateCount
         func conditional(_ x: [Double], _ P: (Int, Int) -> Double, at value: Double) -> ([Double], [[Double]]) {
@@ -89,7 +90,63 @@ struct GPSErrorModelBankTests {
             }
         }
         #expect(abs(after.mean[c, 0] - (columns[0].0 + 2)) < 1e-12)
-        #expect(abs(after.covariance[c, c] - columns[0].1 * 3) < 1e-12 * columns[0].1)
+        #expect(abs(after.covariance[c, c] - columns[0].1 / 3) < 1e-12 * columns[0].1)
+        // A wider marginal is the model's own column noise, along g = (γ, γ, 0, 1, 0): P' = P + g gᵀ (V̄ − P_CC).
+        var widened = bank.members[3]
+        try widened.conditionColumn(mean: columns[0].0 + 2, variance: columns[0].1 * 3)
+        let wide = try #require(widened.engine)
+        let g = widened.columnChangeDirection(columnIndex: c)
+        #expect(g[c] == 1 && g[0] == g[1] && g[0] == before.model.columnCoupling)
+        for i in 0..<n {
+            for j in 0..<n {
+                let expected = before.covariance[i, j] + g[i] * g[j] * (columns[0].1 * 3 - before.covariance[c, c])
+                #expect(abs(wide.covariance[i, j] - expected) <= 1e-9 * max(1, abs(before.covariance[i, i])))
+            }
+        }
+    }
+
+    @Test(
+        "GIVEN a member that knows its column to 0.06 K with U steeply coupled to it (685 m/K) WHEN the bank's wide column is shared THEN B − U keeps its variance, U widens by γ² ΔV only, and a 10 km barometer update keeps P positive definite"
+    )
+    func sharedColumnKeepsLopsidedMemberConditioned() throws {
+        let parameters = AltitudeModelParameters()
+        let hypothesis = try #require(GPSErrorModelBank.hypotheses(for: parameters).first)
+        var member = try AltitudeFilter(parameters: GPSErrorModelBank.memberParameters(parameters, for: hypothesis))
+        _ = try member.process(AltitudeReading(time: 0, pressure: 900, gpsAltitude: 1_000))
+        let c = try #require(member.parameters.columnIndex)
+        let start = try #require(member.engine)
+        let n = start.stateCount
+        // The prior of Tests/FuzzCorpus/fusion/finding-adaptive-shared-column-widened-along-regression-...: the column
+        // known to 0.06 K, U and B coupled to it by K = P_UC / P_CC = 685 m/K, B − U known to 0.1 m.
+        let columnVariance = 0.06 * 0.06, slope = 685.0
+        var P = Matrix(rows: n, columns: n)
+        for i in 0..<n { P[i, i] = 1e-4 }
+        P[0, 0] = 1_900
+        P[1, 1] = 1_900 + 0.01
+        P[0, 1] = 1_900
+        P[1, 0] = 1_900
+        P[c, c] = columnVariance
+        for i in [0, 1] {
+            P[i, c] = slope * columnVariance
+            P[c, i] = slope * columnVariance
+        }
+        try member.reset(mean: start.mean.elements, covariance: P)
+        func differenceVariance(_ P: Matrix) -> Double { P[0, 0] + P[1, 1] - 2 * P[0, 1] }
+
+        // The members' columns spread over the whole range: V̄ = 3,574 K².
+        let shared = 3_574.0
+        try member.conditionColumn(mean: start.mean[c, 0] + 40, variance: shared)
+        let after = try #require(member.engine)
+        let gamma = after.model.columnCoupling
+        // Along K the step would add 685² × 3,574 = 1.7·10⁹ m² to P_UU, U and B correlated to 1 − 10⁻¹².
+        #expect(abs(after.covariance[0, 0] - (1_900 + gamma * gamma * (shared - columnVariance))) <= 1e-6 * 1_900)
+        #expect(abs(differenceVariance(after.covariance) - 0.01) <= 1e-9)
+        #expect(abs(after.covariance[c, c] - shared) <= 1e-12 * shared)
+
+        // A barometer 10 km off (300 hPa at 1,000 m) one second later: a linear update with a huge innovation.
+        _ = try member.process(AltitudeReading(time: 1, pressure: 300))
+        let updated = try #require(member.engine)
+        #expect((try? updated.covariance.choleskyFactor()) != nil, "P = \(updated.covariance)")
     }
 
     @Test("The mixture's sigma is at least the weighted members' and includes their spread")
