@@ -53,13 +53,15 @@ struct AltitudeFilterTests {
 
     @Test("The cold column is learned, with or without a temperature reading; without the column state it is not")
     func coldAir() throws {
+        // Eight trials: the coverage of four sat on the band's edge (0.82; 0.76 over 100 seeds), where the sample's
+        // standard error of about 0.04 decides.
         let with = try FusionBenchmark.evaluate(
-            .cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: true)
+            .cold, trials: 8, seed: 7, parameters: AltitudeModelParameters(), useTemperature: true)
         let without = try FusionBenchmark.evaluate(
-            .cold, trials: 4, seed: 7, parameters: AltitudeModelParameters(), useTemperature: false)
+            .cold, trials: 8, seed: 7, parameters: AltitudeModelParameters(), useTemperature: false)
         var standard = AltitudeModelParameters()
         standard.estimatesColumnTemperature = false
-        let bare = try FusionBenchmark.evaluate(.cold, trials: 4, seed: 7, parameters: standard, useTemperature: false)
+        let bare = try FusionBenchmark.evaluate(.cold, trials: 8, seed: 7, parameters: standard, useTemperature: false)
         let a = try #require(with.estimators["kalman"]), b = try #require(without.estimators["kalman"])
         let c = try #require(bare.estimators["kalman"])
         #expect(a.rmse_m <= 1.05 * b.rmse_m, "with temperature \(a.rmse_m), without \(b.rmse_m)")
