@@ -49,6 +49,15 @@ enum AdaptiveBenchmark {
         fixed.adaptsGPSErrorModel = false
         var adaptive = fixed
         adaptive.adaptsGPSErrorModel = true
+        if let traced = value("--trace-scenario") {
+            guard let name = ScenarioName(rawValue: traced) else {
+                FileHandle.standardError.write(
+                    Data("altimetry-bench adaptive: --trace-scenario takes a catalogue scenario's name\n".utf8))
+                return 64
+            }
+            AdaptiveTrace.runScenario(name, seeds: seeds, parameters: adaptive)
+            return 0
+        }
         if let traced = value("--trace") {
             let numbers = traced.split(separator: ",").compactMap { Double($0) }
             guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else {

@@ -120,8 +120,9 @@ public struct GPSErrorModelBank: Sendable {
         hypotheses = Self.hypotheses(for: parameters)
         var members: [AltitudeFilter] = []
         for h in hypotheses {
-            members.append(
-                try AltitudeFilter(parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun))
+            var member = try AltitudeFilter(parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun)
+            member.followsSharedWeatherRegime = true
+            members.append(member)
         }
         self.members = members
         frontDetector =
@@ -187,6 +188,8 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         normalize()
+        // The front is the atmosphere's: every member takes the weather noise the weighted members' detectors call.
+        try shareWeatherRegime()
         time = reading.time
         let mixed = mixture(of: estimates)
         if let detector = frontDetector, detector.isDue(at: reading.time) {
