@@ -3,7 +3,7 @@ import Foundation
 import Simulation
 
 /// `altimetry-bench adaptive [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic]
-/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU]`: the adaptive GPS error model against the
+/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU] [--trace-scenario NAME]`: the adaptive GPS error model against the
 /// fixed one on simulated receivers.
 ///
 /// First the receiver grid: every `SimulatedReceiver` of σ_e in {2, 10, 30} m and τ in {30, 300, 3,600} s, with a
@@ -18,7 +18,8 @@ import Simulation
 /// `--oracle` gives the fixed model each case's true receiver (σ_e, τ, σ_w = 1 m, and a vacc scale that undoes the
 /// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
 /// the model (the weather's noise above all) leaves of the targets. `--trace SIGMA,TAU` prints the bank's course on
-/// one receiver's static logs instead (`AdaptiveTrace`).
+/// one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank beside the fixed model on
+/// N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
 ///
 /// `--scenarios ""` skips the grid. Then the catalogue's scenarios with their own (default) receiver, M seeds each
 /// (default 20; 0 skips them): RMSE and coverage of both models, and the adaptive RMSE over the fixed (target:

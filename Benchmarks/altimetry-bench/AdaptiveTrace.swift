@@ -105,14 +105,17 @@ extension AdaptiveTrace {
                 guard let e = try? bank.process(reading), let f = try? fixed.process(reading),
                     let b = bank.gpsErrorModelBank
                 else { continue }
-                let own = b.hypotheses.lastIndex {
-                    $0.correlatedStandardDeviation == parameters.gpsErrorStandardDeviation
-                        && $0.correlationTime == parameters.gpsCorrelationTime
-                } ?? 0
+                let own =
+                    b.hypotheses.lastIndex {
+                        $0.correlatedStandardDeviation == parameters.gpsErrorStandardDeviation
+                            && $0.correlationTime == parameters.gpsCorrelationTime
+                    } ?? 0
                 let memberError = { (j: Int) in (b.members[j].currentEstimate?.altitude ?? .nan) - r.trueAltitude }
                 if r.time - start >= 600 {
-                    let errors = [f.altitude - r.trueAltitude, e.altitude - r.trueAltitude, memberError(own),
-                        memberError(b.leadingIndex)]
+                    let errors = [
+                        f.altitude - r.trueAltitude, e.altitude - r.trueAltitude, memberError(own),
+                        memberError(b.leadingIndex),
+                    ]
                     for k in errors.indices { squares[k] += errors[k] * errors[k] }
                     n += 1
                 }

@@ -120,7 +120,8 @@ public struct GPSErrorModelBank: Sendable {
         hypotheses = Self.hypotheses(for: parameters)
         var members: [AltitudeFilter] = []
         for h in hypotheses {
-            var member = try AltitudeFilter(parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun)
+            var member = try AltitudeFilter(
+                parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun)
             member.followsSharedWeatherRegime = true
             members.append(member)
         }
