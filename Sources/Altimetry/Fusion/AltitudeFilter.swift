@@ -277,11 +277,11 @@ public struct AltitudeFilter: Sendable {
     /// before the first reading or where they are in effect already.
     mutating func setWeatherNoise(front active: Bool) throws(AltitudeModelError) {
         guard isStarted else { return }
+        // The densities read in place: a bank asks every member at every reading.
+        let tendency = active ? parameters.frontTendencyNoiseDensity : parameters.weatherTendencyNoiseDensity
+        let weather = active ? parameters.frontWeatherNoiseDensity : parameters.weatherNoiseDensity
+        guard tendency != core.model.tendencyNoiseDensity || weather != core.model.weatherNoiseDensity else { return }
         var model = core.model
-        let p = parameters
-        let tendency = active ? p.frontTendencyNoiseDensity : p.weatherTendencyNoiseDensity
-        let weather = active ? p.frontWeatherNoiseDensity : p.weatherNoiseDensity
-        guard tendency != model.tendencyNoiseDensity || weather != model.weatherNoiseDensity else { return }
         model.tendencyNoiseDensity = tendency
         model.weatherNoiseDensity = weather
         do { try core.replaceModel(model) } catch { throw .numerical(String(describing: error)) }

@@ -18,6 +18,14 @@ extension GPSErrorModelBank {
     ///
     /// - Throws: `AltitudeModelError.numerical` if a member refuses the new noise.
     mutating func shareWeatherRegime() throws(AltitudeModelError) {
+        guard let front = weatherRegimeVote() else { return }
+        for j in members.indices { try members[j].setWeatherNoise(front: front) }
+    }
+
+    /// Whether the weighted members' detectors see a front (Σ w_j [detector j active] > 1/2); nil when the members
+    /// detect none. Not mutating, so that the members are read in place: read from `shareWeatherRegime`, each
+    /// member's detector was reached through a copy of the whole member, which doubled the bank's time.
+    private func weatherRegimeVote() -> Bool? {
         var vote = 0.0
         var anyDetector = false
         for j in members.indices {
@@ -25,8 +33,6 @@ extension GPSErrorModelBank {
             anyDetector = true
             if active { vote += exp(logWeights[j]) }
         }
-        guard anyDetector else { return }
-        let front = vote > 0.5
-        for j in members.indices { try members[j].setWeatherNoise(front: front) }
+        return anyDetector ? vote > 0.5 : nil
     }
 }
