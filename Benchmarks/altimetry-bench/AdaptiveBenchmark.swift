@@ -3,7 +3,7 @@ import Foundation
 import Simulation
 
 /// `altimetry-bench adaptive [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic]
-/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU]`: the adaptive GPS error model against the
+/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU] [--trace-scenario NAME]`: the adaptive GPS error model against the
 /// fixed one on simulated receivers.
 ///
 /// First the receiver grid: every `SimulatedReceiver` of σ_e in {2, 10, 30} m and τ in {30, 300, 3,600} s, with a
@@ -18,7 +18,8 @@ import Simulation
 /// `--oracle` gives the fixed model each case's true receiver (σ_e, τ, σ_w = 1 m, and a vacc scale that undoes the
 /// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
 /// the model (the weather's noise above all) leaves of the targets. `--trace SIGMA,TAU` prints the bank's course on
-/// one receiver's static logs instead (`AdaptiveTrace`).
+/// one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank beside the fixed model on
+/// N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
 ///
 /// `--scenarios ""` skips the grid. Then the catalogue's scenarios with their own (default) receiver, M seeds each
 /// (default 20; 0 skips them): RMSE and coverage of both models, and the adaptive RMSE over the fixed (target:
@@ -49,6 +50,15 @@ enum AdaptiveBenchmark {
         fixed.adaptsGPSErrorModel = false
         var adaptive = fixed
         adaptive.adaptsGPSErrorModel = true
+        if let traced = value("--trace-scenario") {
+            guard let name = ScenarioName(rawValue: traced) else {
+                FileHandle.standardError.write(
+                    Data("altimetry-bench adaptive: --trace-scenario takes a catalogue scenario's name\n".utf8))
+                return 64
+            }
+            AdaptiveTrace.runScenario(name, seeds: seeds, parameters: adaptive)
+            return 0
+        }
         if let traced = value("--trace") {
             let numbers = traced.split(separator: ",").compactMap { Double($0) }
             guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else {

@@ -55,7 +55,11 @@ extension GPSErrorModelBank {
                 expected: "\(members.count) members, one per hypothesis")
         }
         var restored: [AltitudeFilter] = []
-        for member in checkpoint.members { restored.append(try AltitudeFilter(restoring: member)) }
+        for member in checkpoint.members {
+            var filter = try AltitudeFilter(restoring: member)
+            filter.followsSharedWeatherRegime = true
+            restored.append(filter)
+        }
         members = restored
         logWeights = checkpoint.logWeights.map { $0 ?? -.infinity }
         isEnabled = checkpoint.isEnabled

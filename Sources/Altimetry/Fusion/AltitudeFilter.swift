@@ -62,6 +62,9 @@ public struct AltitudeFilter: Sendable {
     var gpsModelBank: GPSErrorModelBank?
     /// The sensitive detector that switches the weather noise to its front values (see `adaptWeatherNoise()`).
     var noiseDetector: FrontDetector?
+    /// Whether the weather noise's regime is set from outside rather than by `noiseDetector`: a member of a
+    /// `GPSErrorModelBank`, whose hypotheses share one atmosphere (`GPSErrorModelBank.shareWeatherRegime()`).
+    var followsSharedWeatherRegime = false
     /// The barometer's smoothed vertical velocity, dU/dt in m/s, and the last barometer measurement (s, m).
     var barometricVelocity = 0.0
     var lastBarometer: (time: Double, measurement: Double)?
@@ -266,12 +269,19 @@ public struct AltitudeFilter: Sendable {
     /// front by metres while reporting a sigma of 4 m. The detector watches the filter's own QNH estimate, which
     /// the barometer-versus-GPS disagreement moves, so the switch needs no extra state in the model.
     private mutating func adaptWeatherNoise() throws(AltitudeModelError) {
-        guard isStarted, let active = noiseDetector?.isActive else { return }
+        guard !followsSharedWeatherRegime, let active = noiseDetector?.isActive else { return }
+        try setWeatherNoise(front: active)
+    }
+
+    /// Sets the weather noise (q_b and the tendency's) to the front values (`front`) or the ordinary ones; nothing
+    /// before the first reading or where they are in effect already.
+    mutating func setWeatherNoise(front active: Bool) throws(AltitudeModelError) {
+        guard isStarted else { return }
+        // The densities read in place: a bank asks every member at every reading.
+        let tendency = active ? parameters.frontTendencyNoiseDensity : parameters.weatherTendencyNoiseDensity
+        let weather = active ? parameters.frontWeatherNoiseDensity : parameters.weatherNoiseDensity
+        guard tendency != core.model.tendencyNoiseDensity || weather != core.model.weatherNoiseDensity else { return }
         var model = core.model
-        let p = parameters
-        let tendency = active ? p.frontTendencyNoiseDensity : p.weatherTendencyNoiseDensity
-        let weather = active ? p.frontWeatherNoiseDensity : p.weatherNoiseDensity
-        guard tendency != model.tendencyNoiseDensity || weather != model.weatherNoiseDensity else { return }
         model.tendencyNoiseDensity = tendency
         model.weatherNoiseDensity = weather
         do { try core.replaceModel(model) } catch { throw .numerical(String(describing: error)) }

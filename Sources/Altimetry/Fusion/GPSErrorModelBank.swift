@@ -22,6 +22,10 @@ import StateEstimation
 /// times at stake, the likelihoods cannot tell the models apart, the weights stay near the prior, and the sigma
 /// rests on the spread of the hypotheses: it errs on the safe side (see `Docs/identification.md`).
 ///
+/// The hypotheses are about the receiver only: before each reading every member takes the bank's marginal of the
+/// column (`shareColumn()`), and after it the weather noise regime, ordinary or front, that the weighted members'
+/// detectors call (`shareWeatherRegime()`), so that the likelihoods compare receivers, not atmospheres.
+///
 /// Fronts are reported by a `FrontDetector` of the bank's own that watches the mixture's QNH and its sigma,
 /// which includes the spread between the models (the leading member's detector, seeing one model's QNH, reported
 /// 62 fronts on a 9.8-day static logger whose GPS wanders for hours). Fix counts and the update records are the
@@ -120,8 +124,10 @@ public struct GPSErrorModelBank: Sendable {
         hypotheses = Self.hypotheses(for: parameters)
         var members: [AltitudeFilter] = []
         for h in hypotheses {
-            members.append(
-                try AltitudeFilter(parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun))
+            var member = try AltitudeFilter(
+                parameters: Self.memberParameters(parameters, for: h), recordsRun: recordsRun)
+            member.followsSharedWeatherRegime = true
+            members.append(member)
         }
         self.members = members
         frontDetector =
@@ -187,6 +193,8 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         normalize()
+        // The front is the atmosphere's: every member takes the weather noise the weighted members' detectors call.
+        try shareWeatherRegime()
         time = reading.time
         let mixed = mixture(of: estimates)
         if let detector = frontDetector, detector.isDue(at: reading.time) {
