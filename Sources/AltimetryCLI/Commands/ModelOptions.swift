@@ -141,8 +141,8 @@ struct ModelOptions: Sendable {
                 p.detectsFaults = false
             }
         }
-        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): the fuse pipeline's predicted
-        // rows still read the single filter's engine, which the bank leaves unused.
+        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): its members run without the
+        // fault rules (Docs/identification.md, "Why the adaptive model is not the default").
         if let adapt { p.adaptsGPSErrorModel = adapt }
         _ = fileSetsAdaptation
         do { try p.validate() } catch {
