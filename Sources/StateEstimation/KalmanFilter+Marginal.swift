@@ -49,8 +49,8 @@ extension KalmanFilter {
     /// fitted, and the widening extrapolates it √(v / Pᵢᵢ) times beyond that spread: a state known to √Pᵢᵢ = 0.06
     /// whose K puts another state at 685 units per unit of xᵢ, widened to v = 3,574, gives that other state a
     /// variance of 685² × 3,574 = 1.7·10⁹ along K alone. Here the widening is instead the one the model's own noise
-    /// on xᵢ makes, d with dᵢ = 1 (for the altitude model's column, (γ, γ, 0, 1, 0): a change of the column moves
-    /// U and B by γ and leaves the station's altitude and pressure alone), and only then is the mean conditioned:
+    /// on xᵢ makes, d with dᵢ = 1 (each state's change per unit change of xᵢ that the model's process noise
+    /// couples to it), and only then is the mean conditioned:
     ///
     ///     v ≤ Pᵢᵢ:  as `replaceMarginal(of:mean:variance:)`
     ///     v > Pᵢᵢ:  P̃ = P + d dᵀ (v − Pᵢᵢ),    K̃ = P̃·ᵢ / v = (K Pᵢᵢ + d (v − Pᵢᵢ)) / v,    x' = x + K̃ (m − xᵢ),    P' = P̃
