@@ -110,13 +110,10 @@ struct ModelOptions: Sendable {
     /// - Throws: `InputError` for an unreadable or invalid parameter file or an out-of-range parameter.
     func parameters() throws(InputError) -> AltitudeModelParameters {
         var p = AltitudeModelParameters()
-        var fileSetsAdaptation = false
         if let paramsFile {
             let data = try InputLoader.data(paramsFile)
             do {
                 p = try JSONDecoder().decode(AltitudeModelParameters.self, from: data)
-                let keys = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-                fileSetsAdaptation = keys?["gps_adapt"] != nil
             } catch {
                 throw InputError(
                     file: paramsFile,
@@ -144,7 +141,6 @@ struct ModelOptions: Sendable {
         // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): its members run without the
         // fault rules (Docs/identification.md, "Why the adaptive model is not the default").
         if let adapt { p.adaptsGPSErrorModel = adapt }
-        _ = fileSetsAdaptation
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
         }
