@@ -33,13 +33,20 @@ extension GPSErrorModelBank {
         /// Each member's own share (`GPSErrorModelBank.ownShares`); nil in a checkpoint written before the bank kept
         /// them, read as 1 (every member's state its own).
         public var ownShares: [Double]?
+        /// The bank's fault episodes (`GPSErrorModelBank.episodes`); nil in a checkpoint written before the members
+        /// watched their sensors, read as none.
+        public var episodes: [FilterEpisode]?
+        /// `GPSErrorModelBank.lastFusedPressureTime`; nil before the first fused pressure or in a checkpoint written
+        /// before the bank kept it.
+        public var lastFusedPressureTime: Double?
     }
 
     /// The bank's whole state.
     public var checkpoint: Checkpoint {
         Checkpoint(
             members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
-            isEnabled: isEnabled, frontDetector: frontDetector, time: time, ownShares: ownShares)
+            isEnabled: isEnabled, frontDetector: frontDetector, time: time, ownShares: ownShares,
+            episodes: episodes, lastFusedPressureTime: lastFusedPressureTime)
     }
 
     /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
@@ -66,5 +73,7 @@ extension GPSErrorModelBank {
         frontDetector = checkpoint.frontDetector
         time = checkpoint.time
         ownShares = checkpoint.ownShares ?? members.map { _ in 1 }
+        episodes = checkpoint.episodes ?? []
+        lastFusedPressureTime = checkpoint.lastFusedPressureTime
     }
 }

@@ -2,11 +2,14 @@ import LinearAlgebra
 import StateEstimation
 
 extension AltitudeFilter {
-    /// Fault episodes so far (`SensorFaultMonitor`), in order of start; empty when fault detection is off.
-    public var episodes: [FilterEpisode] { faults?.episodes ?? [] }
+    /// Fault episodes so far (`SensorFaultMonitor`), in order of start; empty when fault detection is off. With the
+    /// bank of GPS error models, the bank's (`GPSErrorModelBank.episodes`).
+    public var episodes: [FilterEpisode] { gpsModelBank?.episodes ?? faults?.episodes ?? [] }
 
     /// Number of episodes of a kind so far: the per-track counters of `altimetry fuse`'s summary.
-    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int { faults?.count(of: kind) ?? 0 }
+    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int {
+        gpsModelBank?.episodeCount(kind) ?? faults?.count(of: kind) ?? 0
+    }
 
     /// Decides whether a pressure is fused: not while the barometer is stuck, and not the reading at which it
     /// steps, whose innovation ν re-anchors the barometer's offset instead.
