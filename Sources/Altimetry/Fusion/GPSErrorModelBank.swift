@@ -26,6 +26,10 @@ import StateEstimation
 /// column (`shareColumn()`), and after it the weather noise regime, ordinary or front, that the weighted members'
 /// detectors call (`shareWeatherRegime()`), so that the likelihoods compare receivers, not atmospheres.
 ///
+/// Every member runs the model's fault rules (`SensorFaultMonitor`), and the bank reports the episodes of the member
+/// leading when each began (`recordEpisodes(at:)`). A fix moves the weights only near a fused pressure
+/// (`barometerEvidenceTime`).
+///
 /// Fronts are reported by a `FrontDetector` of the bank's own that watches the mixture's QNH and its sigma,
 /// which includes the spread between the models (the leading member's detector, seeing one model's QNH, reported
 /// 62 fronts on a 9.8-day static logger whose GPS wanders for hours). Fix counts and the update records are the
