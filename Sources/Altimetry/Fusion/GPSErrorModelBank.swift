@@ -208,10 +208,10 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         // A fix tells the receivers apart only where the barometer pins the motion (`barometerEvidenceTime`).
-        let fixesCount = reading.time - (lastFusedPressureTime ?? -.infinity) <= Self.barometerEvidenceTime
+        let weighsFixes = reading.time - (lastFusedPressureTime ?? -.infinity) <= Self.barometerEvidenceTime
         for j in members.indices {
             logWeights[j] += Self.cappedLogLikelihood(estimates[j].barometerUpdate)
-            if fixesCount { logWeights[j] += Self.cappedLogLikelihood(estimates[j].gpsUpdate) }
+            if weighsFixes { logWeights[j] += Self.cappedLogLikelihood(estimates[j].gpsUpdate) }
         }
         normalize()
         // The front is the atmosphere's: every member takes the weather noise the weighted members' detectors call.
