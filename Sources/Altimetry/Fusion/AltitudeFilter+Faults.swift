@@ -7,9 +7,7 @@ extension AltitudeFilter {
     public var episodes: [FilterEpisode] { gpsModelBank?.episodes ?? faults?.episodes ?? [] }
 
     /// Number of episodes of a kind so far: the per-track counters of `altimetry fuse`'s summary.
-    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int {
-        gpsModelBank?.episodeCount(kind) ?? faults?.count(of: kind) ?? 0
-    }
+    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int { episodes.count { $0.kind == kind } }
 
     /// Decides whether a pressure is fused: not while the barometer is stuck, and not the reading at which it
     /// steps, whose innovation ν re-anchors the barometer's offset instead.

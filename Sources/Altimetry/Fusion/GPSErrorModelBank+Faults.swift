@@ -43,9 +43,4 @@ extension GPSErrorModelBank {
     static func isSameEpisode(_ a: FilterEpisode.Kind, _ b: FilterEpisode.Kind) -> Bool {
         a == b || (a == .barometerStep && b == .barometerSpike)
     }
-
-    /// Number of the bank's episodes of `kind`.
-    public func episodeCount(_ kind: FilterEpisode.Kind) -> Int {
-        episodes.reduce(0) { $0 + ($1.kind == kind ? 1 : 0) }
-    }
 }
