@@ -138,8 +138,9 @@ struct ModelOptions: Sendable {
                 p.detectsFaults = false
             }
         }
-        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): its members run without the
-        // fault rules (Docs/identification.md, "Why the adaptive model is not the default").
+        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): it misses the fronts of the
+        // catalogue's front day and does worse than the fixed model on the GPS-glitch drone log and the 7.3 h
+        // logger (Docs/identification.md, "Why the adaptive model is not the default").
         if let adapt { p.adaptsGPSErrorModel = adapt }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
