@@ -26,8 +26,9 @@ extension GPSErrorModelBank {
         public var logWeights: [Double?]
         /// Whether each hypothesis still takes part (a disabled one has weight 0).
         public var isEnabled: [Bool]
-        /// The bank's own front detector, which watches the mixture's QNH (hPa).
-        public var frontDetector: FrontDetector?
+        /// The bank's fronts (`GPSErrorModelBank.fronts`); nil in a checkpoint written before the bank took them from
+        /// its members, read as none.
+        public var fronts: [WeatherFront]?
         /// Time of the last reading, in seconds; nil before the first.
         public var time: Double?
         /// Each member's own share (`GPSErrorModelBank.ownShares`); nil in a checkpoint written before the bank kept
@@ -45,7 +46,7 @@ extension GPSErrorModelBank {
     public var checkpoint: Checkpoint {
         Checkpoint(
             members: members.map(\.checkpoint), logWeights: logWeights.map { $0.isFinite ? $0 : nil },
-            isEnabled: isEnabled, frontDetector: frontDetector, time: time, ownShares: ownShares,
+            isEnabled: isEnabled, fronts: fronts, time: time, ownShares: ownShares,
             episodes: episodes, lastFusedPressureTime: lastFusedPressureTime)
     }
 
@@ -70,7 +71,7 @@ extension GPSErrorModelBank {
         members = restored
         logWeights = checkpoint.logWeights.map { $0 ?? -.infinity }
         isEnabled = checkpoint.isEnabled
-        frontDetector = checkpoint.frontDetector
+        fronts = checkpoint.fronts ?? []
         time = checkpoint.time
         ownShares = checkpoint.ownShares ?? members.map { _ in 1 }
         episodes = checkpoint.episodes ?? []

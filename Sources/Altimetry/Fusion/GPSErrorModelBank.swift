@@ -30,10 +30,8 @@ import StateEstimation
 /// leading when each began (`recordEpisodes(at:)`). A fix moves the weights only near a fused pressure
 /// (`barometerEvidenceTime`).
 ///
-/// Fronts are reported by a `FrontDetector` of the bank's own that watches the mixture's QNH and its sigma,
-/// which includes the spread between the models (the leading member's detector, seeing one model's QNH, reported
-/// 62 fronts on a 9.8-day static logger whose GPS wanders for hours). Fix counts and the update records are the
-/// leading member's (the one of largest weight).
+/// Fronts are those of the leading member, reported only where the bank is sure of the receiver
+/// (`recordFronts(at:)`). Fix counts and the update records are the leading member's (the one of largest weight).
 public struct GPSErrorModelBank: Sendable {
     /// One GPS error model of the bank.
     public struct Hypothesis: Sendable, Equatable, Hashable, Codable {
@@ -117,8 +115,9 @@ public struct GPSErrorModelBank: Sendable {
     public internal(set) var logWeights: [Double]
     /// Whether each hypothesis takes part (see `claimedAccuracyThreshold`).
     public internal(set) var isEnabled: [Bool]
-    /// The detector that reports fronts from the mixture's QNH; nil when the parameters detect none.
-    public internal(set) var frontDetector: FrontDetector?
+    /// Weather fronts, in order of start: those the leading member saw begin while the bank was sure of the receiver
+    /// (`recordFronts(at:)`).
+    public internal(set) var fronts: [WeatherFront] = []
     /// The time of the last reading, nil before the first.
     public internal(set) var time: Double?
     /// o_j, the share of each member's probability mass that its own state represents rather than the switching
@@ -145,8 +144,6 @@ public struct GPSErrorModelBank: Sendable {
             members.append(member)
         }
         self.members = members
-        frontDetector =
-            parameters.detectsFronts ? FrontDetector(weatherNoiseDensity: parameters.weatherNoiseDensity) : nil
         isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
         let enabledCount = Double(isEnabled.filter { $0 }.count)
         logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
@@ -217,14 +214,9 @@ public struct GPSErrorModelBank: Sendable {
         // The front is the atmosphere's: every member takes the weather noise the weighted members' detectors call.
         try shareWeatherRegime()
         recordEpisodes(at: reading.time)
+        recordFronts(at: reading.time)
         time = reading.time
-        let mixed = mixture(of: estimates)
-        if let detector = frontDetector, detector.isDue(at: reading.time) {
-            frontDetector?.observe(
-                time: reading.time, seaLevelPressure: mixed.seaLevelPressure,
-                standardDeviation: mixed.seaLevelPressureStandardDeviation)
-        }
-        return mixed
+        return mixture(of: estimates)
     }
 
     /// The mixture of the members' current estimates; nil before the first reading.
@@ -281,7 +273,4 @@ public struct GPSErrorModelBank: Sendable {
         e.displayPrecision = AltitudeEstimate.displayPrecision(forStandardDeviation: e.altitudeStandardDeviation)
         return e
     }
-
-    /// The fronts seen in the mixture's QNH.
-    public var fronts: [WeatherFront] { frontDetector?.fronts ?? [] }
 }
