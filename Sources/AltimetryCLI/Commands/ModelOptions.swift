@@ -7,9 +7,9 @@ import Foundation
 /// `--params FILE` is read first (a JSON object with any of the parameters' snake_case keys); single options
 /// override it; `--gate off` switches the GPS gate off, and `--fronts off` the model's weather extensions: the
 /// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
-/// three-state model of `AltitudeModelParameters.plain`). The GPS error model adapts (`GPSErrorModelBank`) unless
-/// `--adapt off`, a parameter file that says `"gps_adapt": false` (as `altimetry identify --out` writes), or the
-/// plain model (`--gate off --fronts off`) says otherwise. (Not yet the default: see Docs/identification.md.)
+/// three-state model of `AltitudeModelParameters.plain`). The GPS error model adapts (`GPSErrorModelBank`) with
+/// `--adapt on` or a parameter file that says `"gps_adapt": true`; `--adapt off`, the default, keeps the fixed model
+/// (Docs/identification.md, "Why the adaptive model is not the default").
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
@@ -138,9 +138,9 @@ struct ModelOptions: Sendable {
                 p.detectsFaults = false
             }
         }
-        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): it misses the fronts of the
-        // catalogue's front day and does worse than the fixed model on the GPS-glitch drone log and the 7.3 h
-        // logger (Docs/identification.md, "Why the adaptive model is not the default").
+        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): it does worse than the fixed
+        // model on the GPS-glitch drone log and the 7.3 h logger (Docs/identification.md, "Why the adaptive model is
+        // not the default").
         if let adapt { p.adaptsGPSErrorModel = adapt }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
