@@ -25,6 +25,9 @@ extension KalmanFilter {
     ///   - kind: the measurement kind, of dimension 1.
     ///   - variance: R, the measurement's noise variance, in the kind's unit squared; > 0.
     ///   - gate: the innovation gate for this measurement.
+    ///   - held: a state the update must not move, or nil: its gain is set to zero (a Schmidt, or "consider",
+    ///     update), so its mean and variance stay while its uncertainty still widens S and the others' gains, and
+    ///     the Joseph form gives the covariance of that suboptimal gain exactly.
     /// - Returns: the record of the update (innovation, its variance, NIS, log-likelihood increment, decision).
     /// - Throws: `EstimationError.nonFiniteMeasurement`; `.nonFinite(.measurementNoise)` or
     ///   `.notPositiveDefinite(.measurementNoise, leadingMinor: 1)` for R; `.dimensionMismatch` if the kind is
@@ -35,7 +38,7 @@ extension KalmanFilter {
     ///   (`Matrix.formJosephUpdate`); no allocation.
     @discardableResult
     public mutating func update<Kind: MeasurementKind>(
-        _ value: Double, kind: Kind, variance: Double, gate: Gate = .off
+        _ value: Double, kind: Kind, variance: Double, gate: Gate = .off, held: Int? = nil
     ) throws(EstimationError) -> ScalarUpdateRecord {
         guard value.isFinite else { throw .nonFiniteMeasurement(component: 0, value: value) }
         guard variance.isFinite else { throw .nonFinite(.measurementNoise) }
@@ -45,7 +48,7 @@ extension KalmanFilter {
                 .measurement, expected: "a scalar kind", actual: "a kind of dimension \(kind.dimension)")
         }
         let outcome = try Self.applyScalarUpdate(
-            value, variance: variance, kind: kind, gate: gate, mean: &mean,
+            value, variance: variance, kind: kind, gate: gate, held: held ?? -1, mean: &mean,
             covariance: &covariance, step: &workspace.step,
             update: &workspace.scalar)
         if outcome.decision.wasApplied { recordedRun?.recordFiltered(mean: mean, covariance: covariance) }
@@ -70,7 +73,8 @@ extension KalmanFilter {
     /// uniqueness check.
     @inline(__always)
     static func applyScalarUpdate<Kind: MeasurementKind>(
-        _ z: Double, variance: Double, kind: Kind, gate: Gate, mean: inout Matrix, covariance: inout Matrix,
+        _ z: Double, variance: Double, kind: Kind, gate: Gate, held: Int = -1, mean: inout Matrix,
+        covariance: inout Matrix,
         step filter: inout StepWorkspace, update: inout UpdateWorkspace
     ) throws(EstimationError) -> ScalarOutcome {
         let n = mean.rows
@@ -148,10 +152,10 @@ extension KalmanFilter {
                             filter.josephWorkspace.elements.withUnsafeMutableBufferPointer { b in
                                 filter.covariance.elements.withUnsafeMutableBufferPointer { c in
                                     switch n {
-                                    case 3: finite = scalarUpdateLoops(3, factor, y, r, x, p, h, k, updated, b, c)
-                                    case 4: finite = scalarUpdateLoops(4, factor, y, r, x, p, h, k, updated, b, c)
-                                    case 5: finite = scalarUpdateLoops(5, factor, y, r, x, p, h, k, updated, b, c)
-                                    default: finite = scalarUpdateLoops(n, factor, y, r, x, p, h, k, updated, b, c)
+                                    case 3: finite = scalarUpdateLoops(3, held, factor, y, r, x, p, h, k, updated, b, c)
+                                    case 4: finite = scalarUpdateLoops(4, held, factor, y, r, x, p, h, k, updated, b, c)
+                                    case 5: finite = scalarUpdateLoops(5, held, factor, y, r, x, p, h, k, updated, b, c)
+                                    default: finite = scalarUpdateLoops(n, held, factor, y, r, x, p, h, k, updated, b, c)
                                     }
                                 }
                             }
@@ -439,7 +443,7 @@ private func crossCovarianceLoops(
 /// copy).
 @inline(__always)
 private func scalarUpdateLoops(
-    _ n: Int, _ factor: Double, _ y: Double, _ r: Double, _ x: UnsafeBufferPointer<Double>,
+    _ n: Int, _ held: Int, _ factor: Double, _ y: Double, _ r: Double, _ x: UnsafeBufferPointer<Double>,
     _ pp: UnsafeBufferPointer<Double>, _ h: UnsafeBufferPointer<Double>, _ k: UnsafeMutableBufferPointer<Double>,
     _ updated: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>,
     _ c: UnsafeMutableBufferPointer<Double>
@@ -450,6 +454,8 @@ private func scalarUpdateLoops(
         b[i] = k[i]
         k[i] *= factor
     }
+    // A held state's gain is zero; B = P − k vᵀ below is (I − K h) P⁻ for any K, so the covariance stays exact.
+    if held >= 0, held < n { k[held] = 0 }
     // x = x⁻ + K y (the product's sum starts at 0, as in `multiplyByLoops` with β = 1).
     var meanFinite = FinitenessCheck()
     for i in 0..<n {

@@ -44,6 +44,11 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var detectorWeather: AltitudeFilter.DetectorWeather?
     /// Whether the filter started from GPS alone and starts over at its first pressure; nil is false.
     public var awaitsFirstPressure: Bool?
+    /// Since when, in seconds, and at which log-pressure altitude, in metres, the track has stayed still
+    /// (`AltitudeFilter.holdsColumn(at:)`); nil before the first fix or in a checkpoint written before the rule.
+    public var stillSinceTime: Double?
+    /// See `stillSinceTime`.
+    public var stillSinceAltitude: Double?
 }
 
 extension AltitudeFilter {
@@ -57,7 +62,8 @@ extension AltitudeFilter {
             barometricVelocity: barometricVelocity, lastBarometerTime: lastBarometer?.time,
             lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
             lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
-            detectorWeather: detectorWeather, awaitsFirstPressure: awaitsFirstPressure)
+            detectorWeather: detectorWeather, awaitsFirstPressure: awaitsFirstPressure,
+            stillSinceTime: stillSince?.time, stillSinceAltitude: stillSince?.altitude)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -86,6 +92,9 @@ extension AltitudeFilter {
         faults = checkpoint.faults
         detectorWeather = checkpoint.detectorWeather
         awaitsFirstPressure = checkpoint.awaitsFirstPressure ?? false
+        if let time = checkpoint.stillSinceTime, let altitude = checkpoint.stillSinceAltitude {
+            stillSince = (time, altitude)
+        }
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement {
             lastBarometer = (time, z)
         }

@@ -156,6 +156,9 @@ public struct AltitudeFilter: Sendable {
         return estimate(barometer: lastBarometerRecord, gps: lastGPSRecord)
     }
 
+    /// Where and since when the track has stayed within `columnExcitationHeight` (`holdsColumn(at:)`): the time in
+    /// seconds and the log-pressure altitude U in metres; nil before the first fix.
+    var stillSince: (time: Double, altitude: Double)?
     private var lastBarometerRecord: ScalarUpdateRecord?
     private var lastGPSRecord: ScalarUpdateRecord?
 
@@ -222,7 +225,8 @@ public struct AltitudeFilter: Sendable {
                 let record = try core.update(
                     z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
                     variance: variance,
-                    gate: fixCount > parameters.ungatedFirstFixes ? gate : .off)
+                    gate: fixCount > parameters.ungatedFirstFixes ? gate : .off,
+                    held: holdsColumn(at: reading.time) ? columnIndex : nil)
                 if !record.decision.wasApplied { gatedFixCount += 1 }
                 try monitorFix(record, fix: z, priorGPSError: priorGPSError)
                 lastGPSRecord = record

@@ -139,6 +139,14 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// 1 K/km: the environmental lapse rates of radiosonde climatologies spread from about 5 to 8 K/km in the
     /// lowest kilometres outside inversions. Zero keeps the column's offset constant with height.
     public var columnLapseRateStandardDeviation: Double = 0.001
+    /// Seconds a track must stay within `AltitudeFilter.columnExcitationHeight` of one altitude before GPS fixes stop
+    /// teaching the column, where the column's whole uncertainty moves the altitude by less than one correlated GPS
+    /// error; zero never stops them (see `AltitudeFilter.holdsColumn(at:)`).
+    ///
+    /// 600 s, ten correlation times of the default receiver: the fixes at a new level finish measuring the move that
+    /// led there (the column's evidence) within that time; later ones, at a still station near sea level, teach it
+    /// only their own slow wander, by the 0.1 m a kelvin moves the altitude there.
+    public var columnStillTime: Double = 600
     /// Standard deviation of a station temperature as a measurement of the column's temperature at the station,
     /// in kelvin.
     ///
@@ -259,6 +267,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         case columnTemperaturePriorStandardDeviation = "column_temp_prior_sigma"
         case columnTemperatureCorrelationTime = "column_temp_tau"
         case columnLapseRateStandardDeviation = "column_lapse_sigma"
+        case columnStillTime = "column_still_time"
         case columnTemperatureMeasurementStandardDeviation = "column_temp_sigma"
         case temperatureUpdateInterval = "temperature_interval"
         case scalesNoiseAtCurrentState = "noise_at_state"
@@ -307,6 +316,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             .columnTemperatureCorrelationTime, d.columnTemperatureCorrelationTime)
         columnLapseRateStandardDeviation = try value(
             .columnLapseRateStandardDeviation, d.columnLapseRateStandardDeviation)
+        columnStillTime = try value(.columnStillTime, d.columnStillTime)
         columnTemperatureMeasurementStandardDeviation = try value(
             .columnTemperatureMeasurementStandardDeviation,
             d.columnTemperatureMeasurementStandardDeviation)
@@ -330,7 +340,7 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
             ("front_weather_q", frontWeatherNoiseDensity), ("baro_velocity_time", barometricVelocityTime),
             ("weather_tendency_tau", weatherTendencyCorrelationTime),
             ("temperature_interval", temperatureUpdateInterval),
-            ("column_lapse_sigma", columnLapseRateStandardDeviation),
+            ("column_lapse_sigma", columnLapseRateStandardDeviation), ("column_still_time", columnStillTime),
         ]
         let positive: [(String, Double)] = [
             ("altitude_q_speed", altitudeNoiseSpeed),
