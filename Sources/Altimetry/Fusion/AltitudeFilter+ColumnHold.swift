@@ -20,7 +20,9 @@ extension AltitudeFilter {
     ///
     /// - the first fixes (`ungatedFirstFixes`) are past: they split the start's difference between the barometer's
     ///   altitude and GPS's between the weather and the column, which the QNH's prior makes real evidence;
-    /// - the track has stayed within `columnExcitationHeight` of one log-pressure altitude for `columnStillTime`;
+    /// - the barometer has stayed within `columnExcitationHeight` of one pressure altitude for `columnStillTime` (the
+    ///   barometer, not the estimate: a filter that follows a wandering GPS moves its altitude with it; the weather
+    ///   moves the pressure altitude by metres an hour, and a storm's 3 hPa/h crosses 30 m in about an hour);
     /// - the column's whole uncertainty moves the altitude by less than one correlated GPS error, (h₀/T₀) σ_C < σ_e.
     ///   Higher up the column is a large share of the altitude's own uncertainty (35 m at 1,000 m), and a fix that
     ///   cannot move it cannot pin the altitude either: with the rule at any height, the stress benchmark's walks at
@@ -29,11 +31,14 @@ extension AltitudeFilter {
     /// Updates the still-since record as a side effect; a temperature reading still informs the column.
     mutating func holdsColumn(at time: Double) -> Bool {
         guard let c = parameters.columnIndex, parameters.columnStillTime > 0 else { return false }
-        let u = core.mean[AltitudeModel.altitudeIndex, 0]
-        if stillSince.map({ abs(u - $0.altitude) > Self.columnExcitationHeight }) ?? true { stillSince = (time, u) }
+        guard let pressureAltitude = lastPressureAltitude else { return false }
+        if stillSince.map({ abs(pressureAltitude - $0.altitude) > Self.columnExcitationHeight }) ?? true {
+            stillSince = (time, pressureAltitude)
+        }
         guard fixCount > parameters.ungatedFirstFixes, let since = stillSince?.time,
             time - since >= parameters.columnStillTime
         else { return false }
+        let u = core.mean[AltitudeModel.altitudeIndex, 0]
         let lever = abs(LogPressureCoordinates.altitude(u)) / StandardAtmosphere.seaLevelTemperature
         let columnSigma = max(0, core.covariance[c, c]).squareRoot()
         return lever * columnSigma < parameters.gpsErrorStandardDeviation

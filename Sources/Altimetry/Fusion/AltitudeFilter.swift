@@ -156,8 +156,8 @@ public struct AltitudeFilter: Sendable {
         return estimate(barometer: lastBarometerRecord, gps: lastGPSRecord)
     }
 
-    /// Where and since when the track has stayed within `columnExcitationHeight` (`holdsColumn(at:)`): the time in
-    /// seconds and the log-pressure altitude U in metres; nil before the first fix.
+    /// Since when and where the barometer has stayed within `columnExcitationHeight` (`holdsColumn(at:)`): the time
+    /// in seconds and the pressure altitude in metres; nil before the first fix after a pressure.
     var stillSince: (time: Double, altitude: Double)?
     private var lastBarometerRecord: ScalarUpdateRecord?
     private var lastGPSRecord: ScalarUpdateRecord?
