@@ -155,7 +155,8 @@ extension KalmanFilter {
                                     case 3: finite = scalarUpdateLoops(3, held, factor, y, r, x, p, h, k, updated, b, c)
                                     case 4: finite = scalarUpdateLoops(4, held, factor, y, r, x, p, h, k, updated, b, c)
                                     case 5: finite = scalarUpdateLoops(5, held, factor, y, r, x, p, h, k, updated, b, c)
-                                    default: finite = scalarUpdateLoops(n, held, factor, y, r, x, p, h, k, updated, b, c)
+                                    default:
+                                        finite = scalarUpdateLoops(n, held, factor, y, r, x, p, h, k, updated, b, c)
                                     }
                                 }
                             }
