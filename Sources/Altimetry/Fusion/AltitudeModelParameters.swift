@@ -139,9 +139,9 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// 1 K/km: the environmental lapse rates of radiosonde climatologies spread from about 5 to 8 K/km in the
     /// lowest kilometres outside inversions. Zero keeps the column's offset constant with height.
     public var columnLapseRateStandardDeviation: Double = 0.001
-    /// Seconds a track must stay within `AltitudeFilter.columnExcitationHeight` of one altitude before GPS fixes stop
-    /// teaching the column, where the column's whole uncertainty moves the altitude by less than one correlated GPS
-    /// error; zero never stops them (see `AltitudeFilter.holdsColumn(at:)`).
+    /// Seconds the barometer must stay within `AltitudeFilter.columnExcitationHeight` of one pressure altitude before
+    /// GPS fixes stop teaching the column, where the column's whole uncertainty moves the altitude by less than one
+    /// correlated GPS error; zero never stops them (see `AltitudeFilter.holdsColumn(at:)`).
     ///
     /// 600 s, ten correlation times of the default receiver: the fixes at a new level finish measuring the move that
     /// led there (the column's evidence) within that time; later ones, at a still station near sea level, teach it

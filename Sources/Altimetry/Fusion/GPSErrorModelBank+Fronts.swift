@@ -9,10 +9,11 @@ extension GPSErrorModelBank {
     /// believes one correlated over an hour calls the same wander the receiver's. Where the bank cannot tell
     /// these receivers apart it cannot tell a front from a wander, and it reports none. Measured with
     /// `altimetry-bench real` and the catalogue's `front` day (`altimetry simulate front --seed S`, S = 1 to 6, then
-    /// `altimetry fuse FILE --adapt on`), with the threshold at 0, 0.5, 0.8 and 0.95: the 9.8-day static logger's
-    /// fronts 33, 19, 4 and 0 (its barometer alone moves 3 hPa within 40 minutes once), the desk 1, 1, 1 and 0, the
-    /// 7.3 h logger's 3 at every threshold (its pressure falls 15 hPa in 4.6 hours outdoors), and the front day's
-    /// fronts found on all six seeds at every threshold.
+    /// `altimetry fuse FILE --adapt on`), with the threshold at 0, 0.5, 0.8 and 0.95, before the column's hold at a
+    /// still station (`AltitudeFilter.holdsColumn(at:)`): the 9.8-day static logger's fronts 33, 19, 4 and 0 (its
+    /// barometer alone moves 3 hPa within 40 minutes once), the desk 1, 1, 1 and 0, the 7.3 h logger's 3 at every
+    /// threshold (its pressure falls 15 hPa in 4.6 hours outdoors), and the front day's fronts found on all six seeds
+    /// at every threshold. With the hold the 9.8-day logger reports 10 at 0.8 (6 at 0.9).
     public static let frontCertainty = 0.8
 
     /// Records the fronts of the reading just processed at `time`: those the leading member's reporting detector
