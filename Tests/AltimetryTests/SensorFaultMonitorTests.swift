@@ -95,6 +95,41 @@ struct SensorFaultMonitorTests {
         #expect(last.altitudeStandardDeviation < 7, "sigma \(last.altitudeStandardDeviation) m")
     }
 
+    /// GIVEN a still device at 100 m whose GPS, after 25 minutes of good fixes, wanders 150 m up over 100 s (indoors)
+    /// and a model of a poor receiver (30 m, 30 s) that follows the wander into its GPS-error estimate, WHEN the GPS
+    /// snaps back to the truth, THEN that is not a jump of the datum: the filter resets to the fixes instead of
+    /// anchoring them 150 m away, and ends within its sigma. (The 7.3 h Bergen logger does this at t = 7,458 s; anchored,
+    /// a 30 m / 30 s model ended that recording 130 m high at ±6 m.)
+    @Test("The GPS coming back from an excursion is not taken for a jump of its datum")
+    func returnFromExcursionIsNoJump() throws {
+        var parameters = AltitudeModelParameters()
+        parameters.gpsErrorStandardDeviation = 30
+        parameters.gpsCorrelationTime = 30
+        var filter = try AltitudeFilter(parameters: parameters)
+        var random = SeededGenerator(seed: 11)
+        let truth = 100.0
+        let pressure = try StandardAtmosphere.pressure(atAltitude: truth)
+        var errorAtReturn = 0.0
+        var last: AltitudeEstimate?
+        for second in 0...2_700 {
+            let t = Double(second)
+            // The excursion: a ramp to 150 m over 100 s, held for 60 s, then gone at 1,660 s.
+            let wander = t < 1_500 ? 0 : t < 1_600 ? 1.5 * (t - 1_500) : t < 1_660 ? 150 : 0
+            let reading = AltitudeReading(
+                time: t, pressure: pressure + 0.01 * random.gaussian(), gpsAltitude: truth + wander + random.gaussian())
+            let e = try filter.process(reading)
+            if second == 1_659 { errorAtReturn = e.gpsError }
+            last = e
+        }
+        // The scenario does what it is for: the model followed the wander into e.
+        #expect(errorAtReturn > 75, "GPS-error estimate \(errorAtReturn) m at the end of the excursion")
+        #expect(!filter.episodes.contains { $0.kind == .gpsJump }, "\(filter.episodes)")
+        let end = try #require(last)
+        #expect(
+            abs(end.altitude - truth) < 2 * end.altitudeStandardDeviation,
+            "\(end.altitude) ± \(end.altitudeStandardDeviation)")
+    }
+
     @Test(
         "A cold start 300 m off that ends abruptly is reset within 3 minutes of good fixes (the lock-out rule)",
         arguments: [-300, 300] as [Double])

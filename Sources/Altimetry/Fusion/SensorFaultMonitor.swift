@@ -23,7 +23,8 @@ import Foundation
 ///   it goes on carrying the level instead of leaving the barometer alone with the weather. A jump back is a jump
 ///   too, and the anchors add. Once the weather's random walk since the first jump, 3 √(q_b t) s_B, could have
 ///   moved the barometer as far as the anchor (a day and more for hundreds of metres), the anchor is dropped and
-///   the filter resets to the fixes as they are.
+///   the filter resets to the fixes as they are. A run nearer the filter's altitude than the fixes before it is no
+///   jump but the GPS coming back from an excursion that e had absorbed: the filter resets to it.
 /// - **Lock-out.** A run of refused fixes with none accepted, lasting `lockoutResetTime`, at least 5 fixes, that
 ///   agree with each other (90 % on one side, their spread under half their mean) and whose level is beyond what the
 ///   GPS error model explains (`isBeyondGPSError`) makes the filter reset its altitude to their recent median once
@@ -414,7 +415,13 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         if !barometerSteady { run.abrupt = false }
         if run.abrupt {
             guard run.count >= 5, time - run.startTime >= 5, run.agrees else { return .none }
-            let jump = run.residuals.median - (recent.count > 0 ? recent.median : 0)
+            let before = recent.count > 0 ? recent.median : 0
+            // Fixes nearer the filter's altitude than those before them are the GPS coming back from an excursion
+            // that e had absorbed, not a jump of its datum: anchoring on them would keep the excursion for good.
+            if abs(run.residuals.median) < abs(before) {
+                return reset(at: time, shift: run.residuals.halves.newer, spread: run.residuals.spread)
+            }
+            let jump = run.residuals.median - before
             episodes.append(
                 FilterEpisode(
                     kind: .gpsJump, startTime: run.startTime, endTime: time, sizeMeters: jump, isActive: false))
