@@ -44,6 +44,37 @@ struct AltitudeFilterColumnHoldTests {
         #expect(unheld.allSatisfy { $0 < -40 }, "without the rule \(unheld): the scenario does not test it")
     }
 
+    /// GIVEN a station still at 40 m through a storm whose pressure falls 15 hPa in 4.6 h (125 m of pressure altitude,
+    /// as the 7.3 h Bergen logger's outdoor hours) with a GPS whose error wanders slowly, WHEN fused, THEN once the
+    /// still time has passed the fixes leave the column alone: the storm's slow fall is weather, not a move.
+    @Test("A storm's falling pressure does not release a still station's column")
+    func stormDoesNotReleaseTheColumn() throws {
+        let storm = PressureFront(start: 3_600, duration: 4.6 * 3_600, change: -15)
+        for seed: UInt64 in 1...2 {
+            let scenario = Scenario(
+                name: "storm", seed: seed, duration: 6 * 3_600,
+                profile: AltitudeProfile(startAltitude: 40, segments: []),
+                weather: .outdoor(initialOffset: 2, fronts: [storm]),
+                gps: GPSModel(correlatedErrorStandardDeviation: 5, correlationTime: 1_000))
+            let recording = try scenario.simulate()
+            var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
+            var reference: Double?
+            var largest = 0.0
+            for r in recording.readings {
+                let e = try filter.process(
+                    AltitudeReading(time: r.time, pressure: r.pressure, gpsAltitude: r.gpsAltitude))
+                guard r.time >= 1_800 else { continue }
+                let c = reference ?? e.columnTemperature
+                reference = c
+                largest = max(largest, abs(e.columnTemperature - c))
+            }
+            // Measured: 1.4 K and 2.1 K, the barometer's updates moving it along its correlation with the altitude.
+            // Held against a fixed anchor, the storm released it for ten minutes an hour and the fixes moved it by
+            // 9.2 K and 13.5 K.
+            #expect(largest < 3, "seed \(seed): the column moved \(largest) K")
+        }
+    }
+
     @Test(
         "GIVEN a station still at 1,000 m WHEN fused THEN its fixes keep teaching the column, which is 35 m of its altitude there"
     )

@@ -49,6 +49,8 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var stillSinceTime: Double?
     /// See `stillSinceTime`.
     public var stillSinceAltitude: Double?
+    /// When `stillSinceAltitude` was taken, in seconds; nil is `stillSinceTime`.
+    public var stillAnchorTime: Double?
 }
 
 extension AltitudeFilter {
@@ -63,7 +65,8 @@ extension AltitudeFilter {
             lastBarometerMeasurement: lastBarometer?.measurement, gpsModelBank: gpsModelBank?.checkpoint,
             lastTemperatureTime: lastTemperatureTime, barometerOffset: barometerOffset, faults: faults,
             detectorWeather: detectorWeather, awaitsFirstPressure: awaitsFirstPressure,
-            stillSinceTime: stillSince?.time, stillSinceAltitude: stillSince?.altitude)
+            stillSinceTime: stillSince?.time, stillSinceAltitude: stillSince?.altitude,
+            stillAnchorTime: stillSince?.anchorTime)
     }
 
     /// A filter continuing exactly from `checkpoint`.
@@ -93,7 +96,7 @@ extension AltitudeFilter {
         detectorWeather = checkpoint.detectorWeather
         awaitsFirstPressure = checkpoint.awaitsFirstPressure ?? false
         if let time = checkpoint.stillSinceTime, let altitude = checkpoint.stillSinceAltitude {
-            stillSince = (time, altitude)
+            stillSince = (time, altitude, checkpoint.stillAnchorTime ?? time)
         }
         if let time = checkpoint.lastBarometerTime, let z = checkpoint.lastBarometerMeasurement {
             lastBarometer = (time, z)

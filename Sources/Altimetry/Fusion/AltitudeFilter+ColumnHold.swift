@@ -20,9 +20,14 @@ extension AltitudeFilter {
     ///
     /// - the first fixes (`ungatedFirstFixes`) are past: they split the start's difference between the barometer's
     ///   altitude and GPS's between the weather and the column, which the QNH's prior makes real evidence;
-    /// - the barometer has stayed within `columnExcitationHeight` of one pressure altitude for `columnStillTime` (the
-    ///   barometer, not the estimate: a filter that follows a wandering GPS moves its altitude with it; the weather
-    ///   moves the pressure altitude by metres an hour, and a storm's 3 hPa/h crosses 30 m in about an hour);
+    /// - the barometer has been still for `columnStillTime` (the barometer, not the estimate: a filter that follows a
+    ///   wandering GPS moves its altitude with it): its pressure altitude has stayed within `columnExcitationHeight`
+    ///   of an anchor that is taken again, where it stands, whenever it is `columnStillTime` old. A move is 30 m
+    ///   within 10 to 20 minutes (a walker's climb at 0.05 m/s and faster); the weather's drift is slower (a storm's
+    ///   3 hPa/h is 25 m an hour) and the anchor follows it. An anchor kept since the stillness began let a storm
+    ///   release the column for ten minutes every hour of a 15 hPa fall (the 7.3 h Bergen logger's outdoor hours),
+    ///   and the fixes then moved it by the GPS's wander: 9 and 14 K where held it moves by 1.4 and 2.1 K, through
+    ///   the barometer's updates and the column's correlation with the altitude (`AltitudeFilterColumnHoldTests`);
     /// - the column's whole uncertainty moves the altitude by less than one correlated GPS error, (h₀/T₀) σ_C < σ_e.
     ///   Higher up the column is a large share of the altitude's own uncertainty (35 m at 1,000 m), and a fix that
     ///   cannot move it cannot pin the altitude either: a first form of the rule without this condition (and with a
@@ -33,8 +38,15 @@ extension AltitudeFilter {
     mutating func holdsColumn(at time: Double) -> Bool {
         guard let c = parameters.columnIndex, parameters.columnStillTime > 0 else { return false }
         guard let pressureAltitude = lastPressureAltitude else { return false }
-        if stillSince.map({ abs(pressureAltitude - $0.altitude) > Self.columnExcitationHeight }) ?? true {
-            stillSince = (time, pressureAltitude)
+        if let still = stillSince {
+            if abs(pressureAltitude - still.altitude) > Self.columnExcitationHeight {
+                stillSince = (time, pressureAltitude, time)
+            } else if time - still.anchorTime >= parameters.columnStillTime {
+                // The anchor follows what moves less in the still time: the weather's drift, not a move.
+                stillSince = (still.time, pressureAltitude, time)
+            }
+        } else {
+            stillSince = (time, pressureAltitude, time)
         }
         guard fixCount > parameters.ungatedFirstFixes, let since = stillSince?.time,
             time - since >= parameters.columnStillTime

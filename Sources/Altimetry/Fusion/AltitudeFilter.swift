@@ -156,9 +156,9 @@ public struct AltitudeFilter: Sendable {
         return estimate(barometer: lastBarometerRecord, gps: lastGPSRecord)
     }
 
-    /// Since when and where the barometer has stayed within `columnExcitationHeight` (`holdsColumn(at:)`): the time
-    /// in seconds and the pressure altitude in metres; nil before the first fix after a pressure.
-    var stillSince: (time: Double, altitude: Double)?
+    /// Since when the barometer has stayed still (`holdsColumn(at:)`), in seconds, and the pressure altitude it is
+    /// held against, in metres, with the time it was taken; nil before the first fix after a pressure.
+    var stillSince: (time: Double, altitude: Double, anchorTime: Double)?
     private var lastBarometerRecord: ScalarUpdateRecord?
     private var lastGPSRecord: ScalarUpdateRecord?
 
