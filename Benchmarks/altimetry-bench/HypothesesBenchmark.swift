@@ -25,20 +25,10 @@ enum HypothesesBenchmark {
             "recording                                          | σ_e m / τ s | final altitude ± sigma "
                 + "| error / sigma | episodes")
         for name in names {
-            let path = dir + "/" + name + "/data.csv"
-            guard FileManager.default.fileExists(atPath: path),
-                let table = try? InputLoader.table(path, options: ReadOptions())
-            else { continue }
-            let rows = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
-            let readings = rows.map {
-                AltitudeReading(
-                    time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                    gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
-            }
+            guard let (table, _, readings) = RealRecordingBenchmark.recording(named: name, in: dir) else { continue }
             let truth = finalTruth(name: name, rows: table.rows, readings: readings)
             for hypothesis in GPSErrorModelBank.hypotheses(for: base) {
-                var parameters = GPSErrorModelBank.memberParameters(base, for: hypothesis)
-                parameters.adaptsGPSErrorModel = false
+                let parameters = GPSErrorModelBank.memberParameters(base, for: hypothesis)
                 guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
                 var last: AltitudeEstimate?
                 var refused = 0
@@ -68,8 +58,7 @@ enum HypothesesBenchmark {
     /// `ref_alt_m`; nil without either.
     static func finalTruth(name: String, rows: [InputRow], readings: [AltitudeReading]) -> Double? {
         if let start = RealRecordingBenchmark.staticStretches[name] {
-            let gps = readings.filter { $0.time >= start }.compactMap(\.gpsAltitude).sorted()
-            return gps.isEmpty ? nil : gps[gps.count / 2]
+            return RealRecordingBenchmark.medianGPSAltitude(of: readings, from: start)
         }
         return rows.last { $0.reference != nil }?.reference
     }

@@ -38,16 +38,7 @@ enum RealRecordingBenchmark {
             "recording                                          | model    | RMS vs ref  median sigma  ratio | static: coverage  NEES  RMS | fronts"
         )
         for name in names {
-            let path = dir + "/" + name + "/data.csv"
-            guard FileManager.default.fileExists(atPath: path),
-                let table = try? InputLoader.table(path, options: ReadOptions())
-            else { continue }
-            let rows = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
-            let readings = rows.map {
-                AltitudeReading(
-                    time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
-                    gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
-            }
+            guard let (table, rows, readings) = recording(named: name, in: dir) else { continue }
             for adapt in [false, true] {
                 var parameters = base
                 parameters.adaptsGPSErrorModel = adapt
@@ -101,8 +92,7 @@ enum RealRecordingBenchmark {
                 }
                 line += " | "
                 if let start = staticStretches[name] {
-                    let gps = zip(rows, readings).filter { $0.1.time >= start }.compactMap(\.1.gpsAltitude).sorted()
-                    let truth = gps.isEmpty ? .nan : gps[gps.count / 2]
+                    let truth = medianGPSAltitude(of: readings, from: start) ?? .nan
                     var covered = 0, n = 0
                     var nees = 0.0, sq = 0.0
                     for e in estimates where e.time >= start {
@@ -128,5 +118,29 @@ enum RealRecordingBenchmark {
             }
         }
         return 0
+    }
+
+    /// The recording in folder `name` under `dir`: its table, the rows with a pressure or a fix and no invalid
+    /// field, and those rows as readings; nil where the folder has no readable `data.csv`.
+    static func recording(named name: String, in dir: String) -> (
+        table: InputTable, rows: [InputRow], readings: [AltitudeReading]
+    )? {
+        let path = dir + "/" + name + "/data.csv"
+        guard FileManager.default.fileExists(atPath: path),
+            let table = try? InputLoader.table(path, options: ReadOptions())
+        else { return nil }
+        let rows = table.rows.filter { $0.invalidReason == nil && ($0.pressure != nil || $0.gpsAltitude != nil) }
+        let readings = rows.map {
+            AltitudeReading(
+                time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                gpsVerticalAccuracy: $0.gpsVerticalAccuracy, temperature: $0.temperature)
+        }
+        return (table, rows, readings)
+    }
+
+    /// The median GPS altitude of the readings from `start` on (a static stretch's truth); nil without a fix there.
+    static func medianGPSAltitude(of readings: [AltitudeReading], from start: Double) -> Double? {
+        let gps = readings.filter { $0.time >= start }.compactMap(\.gpsAltitude).sorted()
+        return gps.isEmpty ? nil : gps[gps.count / 2]
     }
 }
