@@ -38,11 +38,9 @@ extension AltitudeFilter {
     mutating func holdsColumn(at time: Double) -> Bool {
         guard let c = parameters.columnIndex, parameters.columnStillTime > 0 else { return false }
         guard let pressureAltitude = lastPressureAltitude else { return false }
-        if let still = stillSince {
-            if abs(pressureAltitude - still.altitude) > Self.columnExcitationHeight {
-                stillSince = (time, pressureAltitude, time)
-            } else if time - still.anchorTime >= parameters.columnStillTime {
-                // The anchor follows what moves less in the still time: the weather's drift, not a move.
+        if let still = stillSince, abs(pressureAltitude - still.altitude) <= Self.columnExcitationHeight {
+            // The anchor follows what moves less in the still time: the weather's drift, not a move.
+            if time - still.anchorTime >= parameters.columnStillTime {
                 stillSince = (still.time, pressureAltitude, time)
             }
         } else {
