@@ -55,7 +55,7 @@ extension FuzzTarget {
             guard weights.allSatisfy(\.isFinite), abs(weights.reduce(0, +) - 1) <= 1e-9 else {
                 return "bank weights \(weights)"
             }
-            for (j, member) in bank.members.enumerated() {
+            for (j, member) in bank.members.enumerated() where bank.isRunning(j) {
                 guard let P = member.engine?.covariance else { return "bank member \(j) without an engine" }
                 if let finding = covarianceFinding(P) { return "bank member \(j): \(finding)" }
             }

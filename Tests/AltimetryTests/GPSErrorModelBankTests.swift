@@ -63,8 +63,9 @@ struct GPSErrorModelBankTests {
         // The marginal is shared at the start of each reading.
         try bank.shareColumn()
         let c = try #require(bank.members[0].parameters.columnIndex)
-        let columns = bank.members.compactMap { $0.engine.map { ($0.mean[c, 0], $0.covariance[c, c]) } }
-        #expect(columns.count == bank.members.count)
+        let running = bank.members.indices.filter(bank.isRunning)
+        let columns = running.compactMap { bank.members[$0].engine.map { ($0.mean[c, 0], $0.covariance[c, c]) } }
+        #expect(columns.count == running.count)
         for (mean, variance) in columns {
             #expect(abs(mean - columns[0].0) < 1e-9 && abs(variance - columns[0].1) < 1e-9 * columns[0].1)
         }
@@ -157,8 +158,11 @@ struct GPSErrorModelBankTests {
             last = try bank.process(AltitudeReading(time: Double(k), pressure: 1000, gpsAltitude: 110 + Double(k % 7)))
         }
         let e = try #require(last)
-        let members = bank.members.compactMap(\.currentEstimate)
-        let w = bank.weights
+        // The twins at half the report's scale do not run without a report, and have no weight.
+        let running = bank.members.indices.filter(bank.isRunning)
+        #expect(running == Array(0..<bank.baseCount))
+        let members = running.compactMap { bank.members[$0].currentEstimate }
+        let w = running.map { bank.weights[$0] }
         let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
         let variance = zip(w, members).reduce(0) {
             $0 + $1.0
@@ -183,9 +187,10 @@ struct GPSErrorModelBankTests {
         let bank = try #require(filter.gpsModelBank)
         let before = try #require(filter.currentEstimate)
         let predicted = try #require(filter.predictedEstimate(at: 330))
-        let members = bank.members.compactMap { $0.predictedEstimate(at: 330) }
-        #expect(members.count == bank.members.count)
-        let w = bank.weights
+        let running = bank.members.indices.filter(bank.isRunning)
+        let members = running.compactMap { bank.members[$0].predictedEstimate(at: 330) }
+        #expect(members.count == running.count)
+        let w = running.map { bank.weights[$0] }
         let mean = zip(w, members).reduce(0) { $0 + $1.0 * $1.1.altitude }
         let variance = zip(w, members).reduce(0) {
             $0 + $1.0
@@ -205,28 +210,132 @@ struct GPSErrorModelBankTests {
     func claimedAccuracy() throws {
         var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
         _ = try bank.process(AltitudeReading(time: 0, pressure: 1000, gpsAltitude: 110, gpsVerticalAccuracy: 3))
-        for (h, enabled) in zip(bank.hypotheses, bank.isEnabled) {
-            #expect(enabled == (h.correlatedStandardDeviation >= 1))
+        for j in 0..<bank.baseCount {
+            #expect(bank.isEnabled[j] == (bank.hypotheses[j].correlatedStandardDeviation >= 1))
         }
         _ = try bank.process(AltitudeReading(time: 1, pressure: 1000, gpsAltitude: 110, gpsVerticalAccuracy: 0.5))
-        #expect(bank.isEnabled.allSatisfy { $0 })
+        #expect(bank.isEnabled.prefix(bank.baseCount).allSatisfy { $0 })
     }
 
-    @Test("A checkpoint of an adaptive filter continues bit-identically")
-    func checkpoint() throws {
+    @Test(
+        "GIVEN a receiver that reports twice its error WHEN fused adaptively THEN the twins at half the report's scale lead and the track is as good as with a right report"
+    )
+    func learnsReportScale() throws {
+        // 2 m / 300 s with 1 m of white noise: a report of 2 × 2.24 m makes R ≈ (4.0 m)² at scale 1 for every
+        // hypothesis of 2 m or less, where the fixes wander by 2 m; without the twins the bank's RMSE on this case is
+        // 2.5 times the right report's (`altimetry-bench adaptive --reports pessimistic`).
+        func run(_ report: SimulatedReceiver.AccuracyReport) throws -> (
+            rmse: Double, coverage: Double, bank: GPSErrorModelBank
+        ) {
+            let receiver = SimulatedReceiver(correlatedErrorStandardDeviation: 2, correlationTime: 300, report: report)
+            var parameters = AltitudeModelParameters()
+            parameters.adaptsGPSErrorModel = true
+            var filter = try AltitudeFilter(parameters: parameters)
+            var square = 0.0, covered = 0, scored = 0
+            for r in try Self.readings(Scenario.staticLog(receiver: receiver, duration: 2 * 3_600, seed: 5)) {
+                let e = try filter.process(r)
+                guard r.time > 1_800 else { continue }
+                scored += 1
+                square += (e.altitude - 250) * (e.altitude - 250)
+                if abs(e.altitude - 250) <= e.altitudeStandardDeviation { covered += 1 }
+            }
+            return (
+                (square / Double(scored)).squareRoot(), Double(covered) / Double(scored),
+                try #require(filter.gpsModelBank)
+            )
+        }
+        let right = try run(.right), pessimistic = try run(.pessimistic)
+        let halfScale = zip(pessimistic.bank.hypotheses, pessimistic.bank.weights)
+            .filter { $0.0.verticalAccuracyScale == 0.5 }.reduce(0) { $0 + $1.1 }
+        #expect(halfScale > 0.9, "weight at half the report's scale \(halfScale)")
+        // 25 % on the RMSE and 0.15 on coverage: the two runs see the same errors and differ only in their reports,
+        // so the pessimistic one's excess is what the bank has not learned of the scale.
+        #expect(pessimistic.rmse < 1.25 * right.rmse, "RMSE \(pessimistic.rmse) m against \(right.rmse) m")
+        #expect(
+            abs(pessimistic.coverage - right.coverage) < 0.15, "coverage \(pessimistic.coverage), \(right.coverage)")
+    }
+
+    @Test(
+        "A twin at half the report's scale runs only once a report tells its fix noise from its base member's, and starts from that member's state"
+    )
+    func reportScaleTwins() throws {
+        var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
+        #expect(bank.hypotheses.count == 2 * bank.baseCount)
+        for j in bank.baseCount..<bank.hypotheses.count {
+            var twin = bank.hypotheses[j]
+            #expect(twin.verticalAccuracyScale == 0.5)
+            twin.verticalAccuracyScale = 1
+            #expect(twin == bank.hypotheses[j - bank.baseCount])
+        }
+        // A report of 0.6 m is under every σ_e of at least 1 m, and 0.6² − 0.5² is under the 0.5 m hypotheses' σ_g²
+        // of 0.25 m²: no member's fix noise depends on the scale, so no twin runs, while the claim admits the 0.5 m
+        // hypotheses.
+        for k in 0..<60 {
+            _ = try bank.process(
+                AltitudeReading(
+                    time: Double(k), pressure: 1000, gpsAltitude: 110 + Double(k % 5), gpsVerticalAccuracy: 0.6))
+        }
+        #expect((0..<bank.baseCount).allSatisfy { bank.isEnabled[$0] })
+        #expect((bank.baseCount..<bank.hypotheses.count).allSatisfy { !bank.isRunning($0) })
+        // A report of 6 m: (6 m)² − σ_e² > σ_g² for σ_e of 0.5 and 2 m, not for 10 and 30 m.
+        _ = try bank.process(AltitudeReading(time: 60, pressure: 1000, gpsAltitude: 110, gpsVerticalAccuracy: 6))
+        for j in bank.baseCount..<bank.hypotheses.count {
+            let h = bank.hypotheses[j]
+            let told =
+                36 - h.correlatedStandardDeviation * h.correlatedStandardDeviation
+                > h.whiteStandardDeviation * h.whiteStandardDeviation
+            #expect(bank.isRunning(j) == told, "\(h)")
+            guard told else { continue }
+            #expect(bank.members[j].parameters.gpsVerticalAccuracyScale == 0.5)
+            #expect(bank.members[j].fixCount == bank.members[j - bank.baseCount].fixCount)
+        }
+        #expect(abs(bank.weights.reduce(0, +) - 1) < 1e-12)
+    }
+
+    @Test(
+        "A checkpoint of an adaptive filter continues bit-identically, with and without twins at another report scale",
+        arguments: [nil, 6] as [Double?])
+    func checkpoint(reportedAccuracy: Double?) throws {
         var parameters = AltitudeModelParameters()
         parameters.adaptsGPSErrorModel = true
         var a = try AltitudeFilter(parameters: parameters)
         let readings = (0..<300).map {
             AltitudeReading(
-                time: Double($0), pressure: 1000 - 0.001 * Double($0), gpsAltitude: 110 + sin(Double($0) / 9))
+                time: Double($0), pressure: 1000 - 0.001 * Double($0), gpsAltitude: 110 + sin(Double($0) / 9),
+                gpsVerticalAccuracy: reportedAccuracy)
         }
         for r in readings.prefix(150) { _ = try a.process(r) }
+        let bank = try #require(a.gpsModelBank)
+        #expect((bank.baseCount..<bank.members.count).contains(where: bank.isRunning) == (reportedAccuracy != nil))
         let data = try JSONEncoder().encode(a.checkpoint)
         var b = try AltitudeFilter(restoring: JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data))
         for r in readings.dropFirst(150) {
             let x = try a.process(r), y = try b.process(r)
             #expect(x.altitude == y.altitude && x.altitudeStandardDeviation == y.altitudeStandardDeviation)
         }
+    }
+
+    @Test("A bank checkpoint without twins at another report scale restores them as not yet running")
+    func checkpointWithoutTwins() throws {
+        var bank = try GPSErrorModelBank(parameters: AltitudeModelParameters())
+        for k in 0..<100 {
+            _ = try bank.process(AltitudeReading(time: Double(k), pressure: 1000, gpsAltitude: 110 + Double(k % 3)))
+        }
+        var old = bank.checkpoint
+        let n = bank.baseCount
+        old.members = Array(old.members.prefix(n))
+        old.logWeights = Array(old.logWeights.prefix(n))
+        old.isEnabled = Array(old.isEnabled.prefix(n))
+        old.ownShares = old.ownShares.map { Array($0.prefix(n)) }
+        var restored = try GPSErrorModelBank(parameters: AltitudeModelParameters())
+        try restored.restore(old)
+        #expect(restored.weights == bank.weights)
+        #expect((n..<restored.members.count).allSatisfy { !restored.isRunning($0) })
+        let r = AltitudeReading(time: 100, pressure: 1000, gpsAltitude: 111, gpsVerticalAccuracy: 6)
+        let x = try bank.process(r), y = try restored.process(r)
+        #expect(x.altitude == y.altitude && x.altitudeStandardDeviation == y.altitudeStandardDeviation)
+        // A checkpoint of another size is refused.
+        old.members.removeLast()
+        #expect(throws: AltitudeModelError.self) { try restored.restore(old) }
     }
 }

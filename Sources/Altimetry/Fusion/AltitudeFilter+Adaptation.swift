@@ -50,16 +50,19 @@ extension GPSErrorModelBank {
             episodes: episodes, lastFusedPressureTime: lastFusedPressureTime)
     }
 
-    /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis.
+    /// Restores members, weights and time from `checkpoint`, which must hold one member per hypothesis, or one per
+    /// hypothesis at the parameters' own scale of the reported accuracy (a checkpoint written before the bank had
+    /// twins at other scales: they start as if no fix had reported an accuracy yet, and join at the next that does).
     ///
     /// - Throws: `AltitudeModelError.invalidParameter` when the checkpoint does not match the bank.
     mutating func restore(_ checkpoint: Checkpoint) throws(AltitudeModelError) {
-        guard checkpoint.members.count == members.count, checkpoint.logWeights.count == members.count,
-            checkpoint.isEnabled.count == members.count,
-            checkpoint.ownShares.map({ $0.count == members.count && $0.allSatisfy { (0...1).contains($0) } }) ?? true
+        let count = checkpoint.members.count
+        guard count == members.count || count == baseCount, checkpoint.logWeights.count == count,
+            checkpoint.isEnabled.count == count,
+            checkpoint.ownShares.map({ $0.count == count && $0.allSatisfy { (0...1).contains($0) } }) ?? true
         else {
             throw .invalidParameter(
-                name: "checkpoint's GPS error model bank", value: Double(checkpoint.members.count),
+                name: "checkpoint's GPS error model bank", value: Double(count),
                 expected: "\(members.count) members, one per hypothesis")
         }
         var restored: [AltitudeFilter] = []
@@ -68,12 +71,13 @@ extension GPSErrorModelBank {
             filter.followsSharedWeatherRegime = true
             restored.append(filter)
         }
-        members = restored
-        logWeights = checkpoint.logWeights.map { $0 ?? -.infinity }
-        isEnabled = checkpoint.isEnabled
+        let twins = count..<members.count
+        members = restored + members[twins]
+        logWeights = checkpoint.logWeights.map { $0 ?? -.infinity } + twins.map { _ in -.infinity }
+        isEnabled = checkpoint.isEnabled + twins.map { _ in false }
         fronts = checkpoint.fronts ?? []
         time = checkpoint.time
-        ownShares = checkpoint.ownShares ?? members.map { _ in 1 }
+        ownShares = (checkpoint.ownShares ?? restored.map { _ in 1 }) + twins.map { _ in 1 }
         episodes = checkpoint.episodes ?? []
         lastFusedPressureTime = checkpoint.lastFusedPressureTime
     }

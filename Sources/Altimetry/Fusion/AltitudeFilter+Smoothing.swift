@@ -197,12 +197,6 @@ extension AltitudeFilter {
     {
         var bank = try GPSErrorModelBank(parameters: parameters)
         for index in readings.indices { filtered(index, try bank.process(readings[index])) }
-        var chosen = parameters
-        chosen.adaptsGPSErrorModel = false
-        let h = bank.hypotheses[bank.leadingIndex]
-        chosen.gpsErrorStandardDeviation = h.correlatedStandardDeviation
-        chosen.gpsCorrelationTime = h.correlationTime
-        chosen.gpsWhiteNoiseStandardDeviation = h.whiteStandardDeviation
-        return chosen
+        return GPSErrorModelBank.memberParameters(parameters, for: bank.hypotheses[bank.leadingIndex])
     }
 }

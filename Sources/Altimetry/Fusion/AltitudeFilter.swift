@@ -35,7 +35,7 @@ import StateEstimation
 /// is reported (`episodes`, and the estimate's `status`).
 public struct AltitudeFilter: Sendable {
     /// The model's parameters.
-    public let parameters: AltitudeModelParameters
+    public internal(set) var parameters: AltitudeModelParameters
     /// The engine, nil until the first reading.
     public var engine: KalmanFilter<AltitudeModel>? { isStarted ? core : nil }
     /// The engine's storage, the filter's engine once `isStarted` (the first reading sets both); before that an

@@ -80,7 +80,7 @@ extension GPSErrorModelBank {
             sum += w * x
             square += w * (members[j].core.covariance[u, u] + x * x)
         }
-        guard anyDominated, members.allSatisfy(\.isStarted) else { return }
+        guard anyDominated, members.indices.allSatisfy({ !isRunning($0) || members[$0].isStarted }) else { return }
         // Every inflow from the states before any member is reseeded.
         var reseeds: [(member: Int, mean: [Double], covariance: Matrix)] = []
         for j in members.indices where isEnabled[j] && ownShares[j] < 0.5 {

@@ -42,7 +42,7 @@ extension GPSErrorModelBank {
         guard let c = members.first?.parameters.columnIndex, let (mean, variance) = columnMarginal(c),
             variance > 0, variance.isFinite, mean.isFinite
         else { return }
-        for j in members.indices {
+        for j in members.indices where isRunning(j) {
             try members[j].conditionColumn(mean: mean, variance: variance)
         }
     }
@@ -52,12 +52,12 @@ extension GPSErrorModelBank {
     private func columnMarginal(_ c: Int) -> (mean: Double, variance: Double)? {
         withWeights { w in
             var mean = 0.0
-            for j in members.indices {
+            for j in members.indices where isRunning(j) {
                 guard members[j].isStarted else { return nil }
                 mean += w[j] * members[j].core.mean[c, 0]
             }
             var variance = 0.0
-            for j in members.indices {
+            for j in members.indices where isRunning(j) {
                 let d = members[j].core.mean[c, 0] - mean
                 variance += w[j] * (members[j].core.covariance[c, c] + d * d)
             }

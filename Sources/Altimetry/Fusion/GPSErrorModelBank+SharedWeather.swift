@@ -19,7 +19,7 @@ extension GPSErrorModelBank {
     /// - Throws: `AltitudeModelError.numerical` if a member refuses the new noise.
     mutating func shareWeatherRegime() throws(AltitudeModelError) {
         guard let front = weatherRegimeVote() else { return }
-        for j in members.indices { try members[j].setWeatherNoise(front: front) }
+        for j in members.indices where isRunning(j) { try members[j].setWeatherNoise(front: front) }
     }
 
     /// Whether the weighted members' detectors see a front (Σ w_j [detector j active] > 1/2); nil when the members
@@ -28,7 +28,7 @@ extension GPSErrorModelBank {
     private func weatherRegimeVote() -> Bool? {
         var vote = 0.0
         var anyDetector = false
-        for j in members.indices {
+        for j in members.indices where isRunning(j) {
             guard let active = members[j].noiseDetector?.isActive else { continue }
             anyDetector = true
             if active { vote += exp(logWeights[j]) }

@@ -41,17 +41,25 @@ public struct GPSErrorModelBank: Sendable {
         public var correlationTime: Seconds
         /// σ_g, in metres.
         public var whiteStandardDeviation: Meters
+        /// A factor on the parameters' `gpsVerticalAccuracyScale`: how far this hypothesis trusts the receiver's
+        /// reported accuracy (1 as the parameters say, 0.5 a receiver that reports twice its error).
+        public var verticalAccuracyScale: Double
 
-        /// A hypothesis with σ_e and σ_g in metres and τ in seconds.
+        /// A hypothesis with σ_e and σ_g in metres, τ in seconds and a factor on the reported accuracy's scale.
         ///
         /// - Parameters:
         ///   - correlatedStandardDeviation: σ_e, the correlated error's stationary standard deviation, in metres.
         ///   - correlationTime: τ, its correlation time, in seconds.
         ///   - whiteStandardDeviation: σ_g, the white noise's standard deviation, in metres.
-        public init(correlatedStandardDeviation: Meters, correlationTime: Seconds, whiteStandardDeviation: Meters) {
+        ///   - verticalAccuracyScale: a factor on the parameters' scale of the reported vertical accuracy.
+        public init(
+            correlatedStandardDeviation: Meters, correlationTime: Seconds, whiteStandardDeviation: Meters,
+            verticalAccuracyScale: Double = 1
+        ) {
             self.correlatedStandardDeviation = correlatedStandardDeviation
             self.correlationTime = correlationTime
             self.whiteStandardDeviation = whiteStandardDeviation
+            self.verticalAccuracyScale = verticalAccuracyScale
         }
     }
 
@@ -62,6 +70,17 @@ public struct GPSErrorModelBank: Sendable {
     /// random walk explain a static logger's data about equally well, and the bank chose 0.5 m on both Bergen
     /// loggers (coverage 0.17 and 0.44 of their static stretches, NEES 57 and 102).
     public static let claimedAccuracyThreshold: Meters = 1
+    /// The factors on the reported vertical accuracy's scale: the report as the parameters read it, and a receiver
+    /// that reports twice its error.
+    ///
+    /// A fix's noise beyond the GPS error state is R = max(σ_g², (k a)² − σ_e²) for a report a, so a report can only
+    /// widen it. A receiver whose 10 m error wanders over an hour but that reports 20 m makes R ≈ (17 m)² for every
+    /// hypothesis of 10 m or less, where its fixes are smooth; only the 30 m hypotheses then predict them, and on a
+    /// static 4 h log the bank's sigma was covered 0.42 of the time. The twin of each hypothesis with k halved
+    /// predicts such a receiver as it is. A receiver that reports less than its error needs no twin: a report under
+    /// σ_e leaves R at σ_g², and the grid's σ_e carries the error. A twin runs only once a report tells it from its
+    /// base member (`admit(reportedAccuracy:)`).
+    public static let verticalAccuracyScales: [Double] = [1, 0.5]
     /// The correlation times of the hypotheses, in seconds: fast multipath, satellite geometry, ionosphere.
     public static let correlationTimes: [Seconds] = [30, 300, 3_600]
     /// The mean dwell time of the switching prior, in seconds.
@@ -79,7 +98,8 @@ public struct GPSErrorModelBank: Sendable {
     public static let barometerEvidenceTime: Seconds = 60
 
     /// The hypotheses for `parameters`: the grid of `standardDeviations` × `correlationTimes`, white noise
-    /// min(σ_g, σ_e), plus the parameters' own model if it is not on the grid.
+    /// min(σ_g, σ_e), plus the parameters' own model if it is not on the grid; then the same list again at each
+    /// further factor of `verticalAccuracyScales`, in that order.
     public static func hypotheses(for parameters: AltitudeModelParameters) -> [Hypothesis] {
         let white = parameters.gpsWhiteNoiseStandardDeviation
         var list = standardDeviations.flatMap { s in
@@ -91,7 +111,13 @@ public struct GPSErrorModelBank: Sendable {
             correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
             correlationTime: parameters.gpsCorrelationTime, whiteStandardDeviation: white)
         if !list.contains(own) { list.append(own) }
-        return list
+        return verticalAccuracyScales.flatMap { k in
+            list.map { h in
+                var twin = h
+                twin.verticalAccuracyScale = k
+                return twin
+            }
+        }
     }
 
     /// A member's parameters: `parameters` with `hypothesis`'s GPS error model, as a single model with the
@@ -104,6 +130,7 @@ public struct GPSErrorModelBank: Sendable {
         p.gpsErrorStandardDeviation = hypothesis.correlatedStandardDeviation
         p.gpsCorrelationTime = hypothesis.correlationTime
         p.gpsWhiteNoiseStandardDeviation = hypothesis.whiteStandardDeviation
+        p.gpsVerticalAccuracyScale = parameters.gpsVerticalAccuracyScale * hypothesis.verticalAccuracyScale
         return p
     }
 
@@ -127,6 +154,9 @@ public struct GPSErrorModelBank: Sendable {
     public internal(set) var episodes: [FilterEpisode] = []
     /// The time of the last reading whose pressure a member fused, nil before the first.
     public internal(set) var lastFusedPressureTime: Double?
+    /// The number of hypotheses at the parameters' own scale of the reported accuracy: the first `baseCount`
+    /// members, whose twins at the further `verticalAccuracyScales` follow in the same order.
+    public let baseCount: Int
 
     /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
     ///
@@ -144,7 +174,10 @@ public struct GPSErrorModelBank: Sendable {
             members.append(member)
         }
         self.members = members
-        isEnabled = hypotheses.map { $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold }
+        baseCount = hypotheses.count / Self.verticalAccuracyScales.count
+        isEnabled = hypotheses.map {
+            $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold && $0.verticalAccuracyScale == 1
+        }
         let enabledCount = Double(isEnabled.filter { $0 }.count)
         logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
         ownShares = hypotheses.map { _ in 1 }
@@ -168,6 +201,51 @@ public struct GPSErrorModelBank: Sendable {
     /// The index of the member of largest weight.
     public var leadingIndex: Int { logWeights.indices.max { logWeights[$0] < logWeights[$1] } ?? 0 }
 
+    /// Whether member `j` processes readings: every member at the parameters' own scale (one that does not take part
+    /// yet keeps a state for when it does), and a twin at another scale once it takes part. Until then the twin's
+    /// state would be its base member's to the last bit, and its base member's weight stands for both.
+    public func isRunning(_ j: Int) -> Bool { j < baseCount || isEnabled[j] }
+
+    /// The member whose estimate stands for member `j`: itself if it runs, else its base member.
+    func runningIndex(_ j: Int) -> Int { isRunning(j) ? j : j % baseCount }
+
+    /// Admits the hypotheses that `accuracy`, a fix's reported vertical accuracy, lets take part.
+    ///
+    /// A claim of at most `claimedAccuracyThreshold` admits the small hypotheses with the prior's share. A twin at
+    /// another scale of the report joins once a report makes its fix noise differ from its base member's, that is
+    /// once (k a)² − σ_e² > σ_g² at the base member's scale k: up to then the two would have processed every reading
+    /// alike (a receiver that reports 0.5 m never runs the twins of the 0.5 m and larger hypotheses). It joins with
+    /// its base member's state and half its weight, a uniform prior over the scales given the rest of the hypothesis.
+    mutating func admit(reportedAccuracy accuracy: Meters) {
+        guard isEnabled.contains(false) else { return }
+        if accuracy <= Self.claimedAccuracyThreshold {
+            // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
+            let share = log(1 / Double(baseCount))
+            for j in 0..<baseCount where !isEnabled[j] {
+                logWeights[j] = share
+                isEnabled[j] = true
+            }
+            normalize()
+        }
+        let split = log(1 / Double(Self.verticalAccuracyScales.count))
+        for base in 0..<baseCount where isEnabled[base] && !isEnabled[base + baseCount] {
+            let p = members[base].parameters
+            let a = accuracy * p.gpsVerticalAccuracyScale, sigmaE = p.gpsErrorStandardDeviation
+            let white = p.gpsWhiteNoiseStandardDeviation
+            guard a * a - sigmaE * sigmaE > white * white else { continue }
+            let w = logWeights[base] + split
+            logWeights[base] = w
+            for j in stride(from: base + baseCount, to: members.count, by: baseCount) {
+                var twin = members[base]
+                twin.parameters.gpsVerticalAccuracyScale *= hypotheses[j].verticalAccuracyScale
+                members[j] = twin
+                logWeights[j] = w
+                ownShares[j] = ownShares[base]
+                isEnabled[j] = true
+            }
+        }
+    }
+
     /// Processes one reading in every member and returns the mixture's estimate.
     ///
     /// - Throws: as `AltitudeFilter.process(_:)`; the bank is unchanged after a reading the members refuse as
@@ -177,15 +255,7 @@ public struct GPSErrorModelBank: Sendable {
         if let time, reading.time < time { throw .timeWentBackwards(previous: time, current: reading.time) }
         // Every member starts (or starts over) at the same readings: one refuses what all would, before anything moves.
         try members.first?.checkStart(reading)
-        if let a = reading.gpsVerticalAccuracy, a <= Self.claimedAccuracyThreshold, isEnabled.contains(false) {
-            // The receiver claims sub-metre accuracy: the small hypotheses join with the prior's share.
-            let share = log(1 / Double(members.count))
-            for j in members.indices where !isEnabled[j] {
-                logWeights[j] = share
-                isEnabled[j] = true
-            }
-            normalize()
-        }
+        if let a = reading.gpsVerticalAccuracy { admit(reportedAccuracy: a) }
         let k = Double(enabledCount)
         // Relax towards uniform: w ← (1 − ε) w + ε/K, the inflow carrying its state where it dominates a member.
         if let time, reading.time > time {
@@ -200,6 +270,11 @@ public struct GPSErrorModelBank: Sendable {
         var estimates: [AltitudeEstimate] = []
         estimates.reserveCapacity(members.count)
         for j in members.indices {
+            // A twin that does not run yet stands in with its base member's estimate, at no weight.
+            guard isRunning(j) else {
+                estimates.append(estimates[j % baseCount])
+                continue
+            }
             let e = try members[j].process(reading)
             if e.barometerUpdate != nil { lastFusedPressureTime = reading.time }
             estimates.append(e)
@@ -221,7 +296,7 @@ public struct GPSErrorModelBank: Sendable {
 
     /// The mixture of the members' current estimates; nil before the first reading.
     public var currentEstimate: AltitudeEstimate? {
-        let estimates = members.compactMap(\.currentEstimate)
+        let estimates = members.indices.compactMap { members[runningIndex($0)].currentEstimate }
         guard estimates.count == members.count else { return nil }
         return mixture(of: estimates)
     }
@@ -229,7 +304,7 @@ public struct GPSErrorModelBank: Sendable {
     /// The mixture of the members' estimates predicted to `time` (`AltitudeFilter.predictedEstimate(at:)`), the
     /// bank unchanged; nil before the first reading or for a time before the bank's.
     public func predictedEstimate(at time: Double) -> AltitudeEstimate? {
-        let estimates = members.compactMap { $0.predictedEstimate(at: time) }
+        let estimates = members.indices.compactMap { members[runningIndex($0)].predictedEstimate(at: time) }
         guard estimates.count == members.count else { return nil }
         return mixture(of: estimates)
     }
