@@ -7,12 +7,16 @@ import Testing
 /// taken as the median GPS altitude of that stretch. Skipped when the recording is not beside the checkout.
 @Suite("Real recording: 15 hPa of weather in 4.6 h")
 struct RealRecordingTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/real/ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h/data.csv")
-        .standardized.path
+    /// The recording's `data.csv` in folder `name` of ../shared/data/real.
+    static func path(_ name: String = "ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h") -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/real/\(name)/data.csv").standardized.path
+    }
 
-    static func readings() throws -> [AltitudeReading]? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    /// The readings of `path(name)` (time, pressure, GPS altitude); nil where the file is absent.
+    static func readings(_ name: String = "ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h") throws -> [AltitudeReading]?
+    {
+        guard let text = try? String(contentsOfFile: path(name), encoding: .utf8) else { return nil }
         var rows: [AltitudeReading] = []
         for line in text.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",", omittingEmptySubsequences: false)

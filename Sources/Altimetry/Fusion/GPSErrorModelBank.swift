@@ -280,7 +280,9 @@ public struct GPSErrorModelBank: Sendable {
             estimates.append(e)
         }
         // A fix tells the receivers apart only where the barometer pins the motion (`barometerEvidenceTime`).
-        let weighsFixes = reading.time - (lastFusedPressureTime ?? -.infinity) <= Self.barometerEvidenceTime
+        let weighsFixes =
+            reading.time - (lastFusedPressureTime ?? -.infinity) <= Self.barometerEvidenceTime
+            && !isOutlierForMixture(estimates)
         for j in members.indices {
             logWeights[j] += Self.cappedLogLikelihood(estimates[j].barometerUpdate)
             if weighsFixes { logWeights[j] += Self.cappedLogLikelihood(estimates[j].gpsUpdate) }
@@ -307,6 +309,48 @@ public struct GPSErrorModelBank: Sendable {
         let estimates = members.indices.compactMap { members[runningIndex($0)].predictedEstimate(at: time) }
         guard estimates.count == members.count else { return nil }
         return mixture(of: estimates)
+    }
+
+    /// Whether the reading's fix is an outlier under the bank's own predictive distribution
+    /// (`mixtureNormalizedInnovationSquared(weights:updates:)` above the gate's 25). Such a fix comes from the outlier
+    /// process every hypothesis shares (a GNSS glitch of hundreds of metres), so it says nothing about which receiver
+    /// is right: counted, it hands the weight to the widest hypotheses, whose gates admit it. Where the bank is
+    /// unsure of the receiver, the mixture is wide and admits what its wide members predict.
+    func isOutlierForMixture(_ estimates: [AltitudeEstimate]) -> Bool {
+        withWeights { w in
+            let nis = Self.mixtureNormalizedInnovationSquared(
+                weights: Array(w),
+                predictions: estimates.map { $0.gpsUpdate.map { ($0.innovation, $0.innovationVariance) } })
+            return nis.map { $0 > Self.normalizedInnovationCap } ?? false
+        }
+    }
+
+    /// (z − z̄)² / V for a fix z under the mixture of the members' predictions N(ẑ_j, S_j) with weights w_j:
+    /// z̄ = Σ w_j ẑ_j and V = Σ w_j (S_j + (ẑ_j − z̄)²), the weights normalised over the members of positive weight.
+    /// With each member's innovation ν_j = z − ẑ_j, z − z̄ = Σ w_j ν_j. Nil where a member of positive weight has no
+    /// prediction or no member has weight.
+    ///
+    /// - Parameters:
+    ///   - weights: the members' weights.
+    ///   - predictions: each member's innovation ν_j and its variance S_j for the fix, in the same order.
+    static func mixtureNormalizedInnovationSquared(
+        weights: [Double], predictions: [(innovation: Double, variance: Double)?]
+    ) -> Double? {
+        var mean = 0.0, total = 0.0
+        for (w, prediction) in zip(weights, predictions) where w > 0 {
+            guard let r = prediction else { return nil }
+            mean += w * r.innovation
+            total += w
+        }
+        guard total > 0 else { return nil }
+        mean /= total
+        var variance = 0.0
+        for (w, prediction) in zip(weights, predictions) where w > 0 {
+            guard let r = prediction else { return nil }
+            let d = r.innovation - mean
+            variance += w / total * (r.variance + d * d)
+        }
+        return variance > 0 ? mean * mean / variance : nil
     }
 
     /// log N(z; ẑ, S) of an update, with its normalised innovation squared capped; 0 without an update.
