@@ -294,26 +294,22 @@ struct GPSErrorModelBankTests {
 
     @Test("A fix's normalised innovation squared under the bank's predictive mixture")
     func mixtureInnovation() throws {
+        typealias Predictions = [(innovation: Double, variance: Double)?]
+        func nis(_ weights: [Double], _ predictions: Predictions) -> Double? {
+            GPSErrorModelBank.mixtureNormalizedInnovationSquared(weights: weights, predictions: predictions)
+        }
         // Two members predicting 0 and 10 m with S = 4 m², half the weight each, a fix at 20 m: the mixture's mean is
         // 5 m and its variance ½ (4 + 25) + ½ (4 + 25) = 29 m², so (20 − 5)² / 29.
-        let two = try #require(
-            GPSErrorModelBank.mixtureNormalizedInnovationSquared(
-                weights: [0.5, 0.5], predictions: [(20, 4), (10, 4)]))
+        let two = try #require(nis([0.5, 0.5], [(20, 4), (10, 4)]))
         #expect(abs(two - 225.0 / 29) < 1e-12)
         // One member: its own NIS; a member without weight is left out, even without a prediction.
-        let one = try #require(
-            GPSErrorModelBank.mixtureNormalizedInnovationSquared(weights: [1, 0], predictions: [(6, 4), nil]))
+        let one = try #require(nis([1, 0], [(6, 4), nil]))
         #expect(abs(one - 9) < 1e-12)
         // Unnormalised weights: 3 : 1 on innovations 2 and −6 m, S 1 and 9 m²: mean 0, variance ¾ (1 + 4) + ¼ (9 + 36).
-        let skewed = try #require(
-            GPSErrorModelBank.mixtureNormalizedInnovationSquared(
-                weights: [0.3, 0.1], predictions: [(2, 1), (-6, 9)]))
+        let skewed = try #require(nis([0.3, 0.1], [(2, 1), (-6, 9)]))
         #expect(abs(skewed) < 1e-12)
-        #expect(
-            GPSErrorModelBank.mixtureNormalizedInnovationSquared(weights: [0.5, 0.5], predictions: [(1, 1), nil]) == nil
-        )
-        #expect(
-            GPSErrorModelBank.mixtureNormalizedInnovationSquared(weights: [0, 0], predictions: [(1, 1), (1, 1)]) == nil)
+        #expect(nis([0.5, 0.5], [(1, 1), nil]) == nil)
+        #expect(nis([0, 0], [(1, 1), (1, 1)]) == nil)
     }
 
     @Test(

@@ -312,15 +312,16 @@ public struct GPSErrorModelBank: Sendable {
     }
 
     /// Whether the reading's fix is an outlier under the bank's own predictive distribution
-    /// (`mixtureNormalizedInnovationSquared(weights:updates:)` above the gate's 25). Such a fix comes from the outlier
+    /// (`mixtureNormalizedInnovationSquared(weights:predictions:)` above the gate's 25). Such a fix comes from the outlier
     /// process every hypothesis shares (a GNSS glitch of hundreds of metres), so it says nothing about which receiver
     /// is right: counted, it hands the weight to the widest hypotheses, whose gates admit it. Where the bank is
     /// unsure of the receiver, the mixture is wide and admits what its wide members predict.
     func isOutlierForMixture(_ estimates: [AltitudeEstimate]) -> Bool {
         withWeights { w in
+            // Lazily: the test runs every reading, and arrays would allocate.
             let nis = Self.mixtureNormalizedInnovationSquared(
-                weights: Array(w),
-                predictions: estimates.map { $0.gpsUpdate.map { ($0.innovation, $0.innovationVariance) } })
+                weights: w,
+                predictions: estimates.lazy.map { $0.gpsUpdate.map { ($0.innovation, $0.innovationVariance) } })
             return nis.map { $0 > Self.normalizedInnovationCap } ?? false
         }
     }
@@ -333,9 +334,9 @@ public struct GPSErrorModelBank: Sendable {
     /// - Parameters:
     ///   - weights: the members' weights.
     ///   - predictions: each member's innovation ν_j and its variance S_j for the fix, in the same order.
-    static func mixtureNormalizedInnovationSquared(
-        weights: [Double], predictions: [(innovation: Double, variance: Double)?]
-    ) -> Double? {
+    static func mixtureNormalizedInnovationSquared<
+        Weights: Collection<Double>, Predictions: Collection<(innovation: Double, variance: Double)?>
+    >(weights: Weights, predictions: Predictions) -> Double? {
         var mean = 0.0, total = 0.0
         for (w, prediction) in zip(weights, predictions) where w > 0 {
             guard let r = prediction else { return nil }
