@@ -6,13 +6,15 @@ import StateEstimation
 ///
 /// A static multiple-model estimator (Magill 1965; Bar-Shalom, Li and Kirubarajan, *Estimation with
 /// Applications to Tracking and Navigation*, §11.6.2) with a slow switching prior. Member j is an
-/// `AltitudeFilter` whose GPS error is the Gauss-Markov process of hypothesis j (σ_e,j, τ_j, white σ_g,j);
-/// all share the rest of the model. After each reading its weight is multiplied by the likelihood of what it saw,
+/// `AltitudeFilter` whose GPS error is the Gauss-Markov process of hypothesis j (σ_e,j, τ_j, white σ_g,j) and whose
+/// fixes read the reported accuracy at the hypothesis' scale (`verticalAccuracyScales`); all share the rest of the
+/// model. After each reading its weight is multiplied by the likelihood of what it saw,
 ///
 ///     w_j ← w_j · exp(Σ log N(z; ẑ_j, S_j))   over the reading's barometer and GPS updates,
 ///
 /// and the weights are normalised. The normalised innovation squared in each term is capped at the gate's 25, so
-/// that one multipath outlier cannot decide between receivers. Before each reading the weights relax towards
+/// that one multipath outlier cannot decide between receivers, and a fix that the mixture's own prediction calls an
+/// outlier counts in no weight (`isOutlierForMixture(_:)`). Before each reading the weights relax towards
 /// uniform as a Markov chain with a mean dwell time of `switchingTime` (one hour) would, w ← (1 − ε) w + ε/K with
 /// ε = 1 − exp(−Δt / switchingTime): a receiver's surroundings change (a logger moved indoors), and a hypothesis
 /// the data ruled out an hour ago is revived within minutes of evidence rather than never.
