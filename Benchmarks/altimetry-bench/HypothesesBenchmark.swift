@@ -8,7 +8,8 @@ import Foundation
 /// The bank is only as good as its members, and a member whose weight is nil shows nothing in the bank's output: a
 /// rule that locks one member out, or a receiver model that runs one off, stays hidden until the weights move to
 /// it. So each hypothesis (σ_e, τ) of `GPSErrorModelBank.hypotheses(for:)` runs here alone, with the parameters'
-/// fault rules, on each recording under DIR (default `../shared/data/real`), and the line says where it ends: the
+/// fault rules (a twin at another scale of the reported accuracy, labelled k×, only on a recording whose reports
+/// tell it from its base member), on each recording under DIR (default `../shared/data/real`), and the line says where it ends: the
 /// final altitude and its sigma; against the static stretch's median GPS altitude (the stretches of
 /// `RealRecordingBenchmark`) or the last `ref_alt_m`, the final error in sigmas; and the fault episodes by kind.
 /// A final error of many sigmas, or an episode no other hypothesis raises, is a lead to follow.
@@ -29,6 +30,16 @@ enum HypothesesBenchmark {
             let truth = finalTruth(name: name, rows: table.rows, readings: readings)
             for hypothesis in GPSErrorModelBank.hypotheses(for: base) {
                 let parameters = GPSErrorModelBank.memberParameters(base, for: hypothesis)
+                // A twin at another scale of the report runs where a report tells it from its base, as in the bank.
+                if hypothesis.verticalAccuracyScale != 1 {
+                    var own = parameters
+                    own.gpsVerticalAccuracyScale = base.gpsVerticalAccuracyScale
+                    let told = readings.contains {
+                        $0.gpsVerticalAccuracy.map { GPSErrorModelBank.scaleMatters(reportedAccuracy: $0, to: own) }
+                            ?? false
+                    }
+                    guard told else { continue }
+                }
                 guard var filter = try? AltitudeFilter(parameters: parameters) else { continue }
                 var last: AltitudeEstimate?
                 var refused = 0
@@ -43,8 +54,11 @@ enum HypothesesBenchmark {
                 print(
                     name.padding(toLength: 51, withPad: " ", startingAt: 0)
                         + String(
-                            format: "| %5.1f / %4.0f | %9.1f ± %5.1f m   | %@ | %@",
-                            hypothesis.correlatedStandardDeviation, hypothesis.correlationTime, end.altitude,
+                            format: "| %5.1f / %4.0f%@ | %9.1f ± %5.1f m   | %@ | %@",
+                            hypothesis.correlatedStandardDeviation, hypothesis.correlationTime,
+                            hypothesis.verticalAccuracyScale == 1
+                                ? "" : String(format: " k×%.1f", hypothesis.verticalAccuracyScale),
+                            end.altitude,
                             end.altitudeStandardDeviation,
                             error.map { String(format: "%13.1f", $0) } ?? "            —",
                             episodes.isEmpty ? "none" : episodes)

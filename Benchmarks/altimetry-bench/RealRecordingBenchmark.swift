@@ -43,7 +43,6 @@ enum RealRecordingBenchmark {
             }
             if let g = row.gpsAltitude, row.time < end { soundGPS.append(g) }
         }
-        func median(_ x: [Double]) -> Double? { x.isEmpty ? nil : x.sorted()[x.count / 2] }
         guard let gps = median(soundGPS), let pressure = median(soundPressure) else { return nil }
         return altitudes.mapValues { $0 + gps - pressure }
     }
@@ -171,7 +170,10 @@ enum RealRecordingBenchmark {
 
     /// The median GPS altitude of the readings from `start` on (a static stretch's truth); nil without a fix there.
     static func medianGPSAltitude(of readings: [AltitudeReading], from start: Double) -> Double? {
-        let gps = readings.filter { $0.time >= start }.compactMap(\.gpsAltitude).sorted()
-        return gps.isEmpty ? nil : gps[gps.count / 2]
+        median(readings.filter { $0.time >= start }.compactMap(\.gpsAltitude))
     }
+
+    /// The upper median of `values` (the middle one of an odd count, the higher of the middle two of an even one);
+    /// nil when empty.
+    static func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
 }

@@ -231,10 +231,7 @@ public struct GPSErrorModelBank: Sendable {
         }
         let split = log(1 / Double(Self.verticalAccuracyScales.count))
         for base in 0..<baseCount where isEnabled[base] && !isEnabled[base + baseCount] {
-            let p = members[base].parameters
-            let a = accuracy * p.gpsVerticalAccuracyScale, sigmaE = p.gpsErrorStandardDeviation
-            let white = p.gpsWhiteNoiseStandardDeviation
-            guard a * a - sigmaE * sigmaE > white * white else { continue }
+            guard Self.scaleMatters(reportedAccuracy: accuracy, to: members[base].parameters) else { continue }
             let w = logWeights[base] + split
             logWeights[base] = w
             for j in stride(from: base + baseCount, to: members.count, by: baseCount) {
@@ -246,6 +243,14 @@ public struct GPSErrorModelBank: Sendable {
                 isEnabled[j] = true
             }
         }
+    }
+
+    /// Whether a fix reporting `accuracy` gets a noise that depends on the scale of the report under `parameters`:
+    /// (k a)² − σ_e² > σ_g², where R = max(σ_g², (k a)² − σ_e²) leaves σ_g².
+    public static func scaleMatters(reportedAccuracy accuracy: Meters, to parameters: AltitudeModelParameters) -> Bool {
+        let a = accuracy * parameters.gpsVerticalAccuracyScale, sigmaE = parameters.gpsErrorStandardDeviation
+        let white = parameters.gpsWhiteNoiseStandardDeviation
+        return a * a - sigmaE * sigmaE > white * white
     }
 
     /// Processes one reading in every member and returns the mixture's estimate.
