@@ -5,7 +5,10 @@
 # NAME.json (its JSON), NAME.svg (the plot), and summary.md, one table over all recordings.
 #
 # Usage: Scripts/validate.sh ALTIMETRY_BINARY [DATA_DIR] [OUT_DIR]
+# MODEL (default `--adapt off`, the fixed model that Docs/validation.md describes) is passed to evaluate and plot;
+# MODEL="" validates the command line's default, the adaptive bank (its figures: Docs/identification.md).
 set -uo pipefail
+model=${MODEL---adapt off}
 
 bin=${1:?usage: validate.sh ALTIMETRY_BINARY [DATA_DIR] [OUT_DIR]}
 data=${2:-../shared/data/real}
@@ -53,7 +56,7 @@ for dir in "$data"/*/; do
   name=$(basename "$dir")
   file="${dir%/}/data.csv"
   [ -f "$file" ] || { echo "validate: $name: skipped: no data.csv"; continue; }
-  opts=$(options_for "$name")
+  opts="$(options_for "$name") $model"
   echo "validate: $name"
   # shellcheck disable=SC2086
   if "$bin" evaluate "$file" $opts > "$out/$name.txt" 2> "$out/$name.err" \
@@ -72,7 +75,8 @@ for dir in "$data"/*/; do
     echo "| $name | | evaluate failed: see $name.err | | | | | | | | | | | |" >> "$summary"
     status=1
   fi
-  if ! "$bin" plot "$file" --out "$out/$name.svg" 2>> "$out/$name.err"; then
+  # shellcheck disable=SC2086
+  if ! "$bin" plot "$file" --out "$out/$name.svg" $model 2>> "$out/$name.err"; then
     echo "validate: $name: plot failed: $(cat "$out/$name.err")"
     status=1
   fi

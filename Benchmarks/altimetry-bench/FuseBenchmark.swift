@@ -8,6 +8,9 @@ import Randomness
 /// `altimetry-bench fuse [--rows N] [--samples K]`: `altimetry fuse` end to end (read, filter, write) on generated
 /// CSV and NDJSON inputs.
 ///
+/// The pipeline's figures run the fixed model (`--adapt off`); one more configuration runs the command's default, the
+/// adaptive bank, on the single-track CSV, and its time over the fixed model's is printed.
+///
 /// Writes a single-track file and a file of 8 interleaved tracks, each of N rows (default 1,000,000: a pressure
 /// every row at 2 Hz, a GPS fix every other row), as CSV and as NDJSON, to a temporary directory, and runs the
 /// command in-process with `--jobs 1` and `--jobs 2` (output CSV to a file, atomically, as a user would), in K
@@ -69,19 +72,25 @@ enum FuseBenchmark {
         }
         // Rounds of every configuration in turn, so that a drift of the machine's speed (common on shared
         // machines) falls on all of them alike rather than on whichever ran last; round 0 warms up and is not counted.
+        // The pipeline with the fixed model (`--adapt off`), then the command's default (the adaptive bank) once.
+        let fixed = ["--adapt", "off"]
         let configurations = [
-            ("fuse CSV single track, 1 job:    ", single, 1), ("fuse CSV single track, 2 jobs:   ", single, 2),
-            ("fuse CSV 8 tracks, 1 job:        ", multi, 1), ("fuse CSV 8 tracks, 2 jobs:       ", multi, 2),
-            ("fuse NDJSON single track, 1 job: ", singleJSON, 1),
-            ("fuse NDJSON 8 tracks, 1 job:     ", multiJSON, 1), ("fuse NDJSON 8 tracks, 2 jobs:    ", multiJSON, 2),
+            ("fuse CSV single track, 1 job:    ", single, 1, fixed),
+            ("fuse CSV single track, 2 jobs:   ", single, 2, fixed),
+            ("fuse CSV 8 tracks, 1 job:        ", multi, 1, fixed),
+            ("fuse CSV 8 tracks, 2 jobs:       ", multi, 2, fixed),
+            ("fuse NDJSON single track, 1 job: ", singleJSON, 1, fixed),
+            ("fuse NDJSON 8 tracks, 1 job:     ", multiJSON, 1, fixed),
+            ("fuse NDJSON 8 tracks, 2 jobs:    ", multiJSON, 2, fixed),
+            ("fuse CSV single track, adaptive:  ", single, 1, []),
         ]
         var seconds = Array(repeating: [Double](), count: configurations.count)
         var ceiling: [Double] = []
         for round in 0...samples {
-            for (k, (label, path, jobs)) in configurations.enumerated() {
+            for (k, (label, path, jobs, model)) in configurations.enumerated() {
                 let start = Date()
                 let code = AltimetryCommandLine.run(
-                    arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"], console: console)
+                    arguments: ["fuse", path, "--out", out, "--jobs", "\(jobs)"] + model, console: console)
                 guard code == .success else {
                     print("\(label) failed with exit code \(code.rawValue)")
                     return 70
@@ -95,7 +104,7 @@ enum FuseBenchmark {
                 codes.set(
                     i,
                     AltimetryCommandLine.run(
-                        arguments: ["fuse", multi, "--out", out + ".\(i)", "--jobs", "1"],
+                        arguments: ["fuse", multi, "--out", out + ".\(i)", "--jobs", "1"] + fixed,
                         console: console))
             }
             guard codes.allSucceeded else {
@@ -104,7 +113,7 @@ enum FuseBenchmark {
             }
             if round > 0 { ceiling.append(Date().timeIntervalSince(start)) }
         }
-        for (k, (label, _, _)) in configurations.enumerated() {
+        for (k, (label, _, _, _)) in configurations.enumerated() {
             let sorted = seconds[k].sorted()
             let median = sorted[sorted.count / 2]
             print(
@@ -120,6 +129,7 @@ enum FuseBenchmark {
         print("speed-up of 2 jobs over 1 on 8 tracks, CSV: \(medianRatio(seconds[2], seconds[3]))")
         print("speed-up of 2 jobs over 1 on 8 tracks, NDJSON: \(medianRatio(seconds[5], seconds[6]))")
         print("NDJSON over CSV, single track, 1 job (time ratio): \(medianRatio(seconds[4], seconds[0]))")
+        print("adaptive over fixed, CSV single track, 1 job (time ratio): \(medianRatio(seconds[7], seconds[0]))")
         let independent = zip(seconds[2], ceiling).map { 2 * $0 / $1 }.sorted()
         print(
             "two independent 1-job runs at once, throughput over one: median \(format(independent[independent.count / 2], 2))x "

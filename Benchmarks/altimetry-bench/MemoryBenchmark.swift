@@ -1,9 +1,10 @@
 import Foundation
 import Randomness
 
-/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth,summary]`: the peak resident memory of
-/// `altimetry fuse` on recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a
-/// week), as a child process.
+/// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth,summary]
+/// [--adapt-on]`: the peak resident memory of `altimetry fuse --adapt off` (with `--adapt-on`, the adaptive bank) on
+/// recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a week), as a child
+/// process.
 ///
 /// Writes each recording as a CSV file (`t,pressure_hpa,gps_alt_m,gps_vacc_m`; a GPS fix on a row of its own,
 /// half-way between two pressures) to a temporary directory, then runs the release `altimetry` next to this
@@ -20,6 +21,7 @@ enum MemoryBenchmark {
         if let i = arguments.firstIndex(of: "--days"), i + 1 < arguments.count {
             days = arguments[i + 1].split(separator: ",").compactMap { Double($0) }.filter { $0 > 0 }
         }
+        let adapt = arguments.contains("--adapt-on")
         var modes = ["stdout", "out", "gpx", "smooth"]
         if let i = arguments.firstIndex(of: "--modes"), i + 1 < arguments.count {
             modes = arguments[i + 1].split(separator: ",").map(String.init)
@@ -57,7 +59,9 @@ enum MemoryBenchmark {
                 return 73
             }
             for mode in modes {
-                var arguments = ["fuse", input]
+                // The fixed model unless `--adapt on`: the bank's 13 to 26 filters take the same memory at any length,
+                // and ten times the CPU time.
+                var arguments = ["fuse", input, "--adapt", adapt ? "on" : "off"]
                 switch mode {
                 case "out": arguments += ["--out", dir.appendingPathComponent("out.csv").path]
                 case "gpx": arguments += ["--format", "gpx"]

@@ -13,7 +13,8 @@ import Foundation
 /// instead: `barometricReferences`); on the static stretches (the indoor desk
 /// after its first 10 minutes, the 7.3 h logger's outdoor stretch from t = 9,600 s, the 9.8-day logger's continuous
 /// piece after its first 10 minutes), the coverage and NEES against the stretch's median GPS altitude; and the
-/// fronts reported. `--trace` adds, for the adaptive model on each static stretch, a line an hour (a day on the
+/// fronts reported; then `altimetry calibrate` on each ten-minute window of those stretches
+/// (`printCalibrationWindows`). `--trace` adds, for the adaptive model on each static stretch, a line an hour (a day on the
 /// 9.8-day logger): the estimate, the GPS error state, the leading hypothesis and its weight, and the column.
 enum RealRecordingBenchmark {
     /// The static stretch of a recording, by folder name: its start in seconds, or nil for none.
@@ -147,7 +148,55 @@ enum RealRecordingBenchmark {
         if names.contains(where: { barometricReferences[$0] != nil }) {
             print("(log181: RMS against the barometer's trend, anchored to the GPS over its first 55 s; its README)")
         }
+        printCalibrationWindows(names: names, in: dir, parameters: base)
         return 0
+    }
+
+    /// The length of a calibration window, in seconds: `altimetry calibrate` over ten minutes of a static stretch.
+    static let calibrationWindow = 600.0
+
+    /// `altimetry calibrate` (`BarometerCalibration`) on each consecutive ten-minute window of every static stretch,
+    /// fixed and adaptive: the share of windows whose calibrated altitude is within its sigma of the stretch's median
+    /// GPS altitude, the median sigma, the RMS error and the largest error in sigmas.
+    static func printCalibrationWindows(names: [String], in dir: String, parameters base: AltitudeModelParameters) {
+        let stretches = names.filter { staticStretches[$0] != nil }
+        guard !stretches.isEmpty else { return }
+        print(
+            "\ncalibration over 10-minute windows of the static stretches, against the stretch's median GPS altitude\n"
+                + "recording                                          | model    | windows  covered  median sigma    RMS  largest |z|"
+        )
+        for name in stretches {
+            guard let start = staticStretches[name], let (_, _, readings) = recording(named: name, in: dir),
+                let truth = medianGPSAltitude(of: readings, from: start)
+            else { continue }
+            let stretch = readings.filter { $0.time >= start }
+            guard let first = stretch.first?.time else { continue }
+            let windows = Dictionary(grouping: stretch) { Int(($0.time - first) / calibrationWindow) }
+            for adapt in [false, true] {
+                var parameters = base
+                parameters.adaptsGPSErrorModel = adapt
+                var errors: [(error: Double, sigma: Double)] = []
+                for key in windows.keys.sorted() {
+                    guard let window = windows[key], window.contains(where: { $0.gpsAltitude != nil }),
+                        let last = window.last, last.time - first >= Double(key + 1) * calibrationWindow - 60,
+                        var calibration = try? BarometerCalibration(
+                            parameters: parameters, targetStandardDeviation: .greatestFiniteMagnitude)
+                    else { continue }
+                    for r in window { try? calibration.add(r) }
+                    guard let status = calibration.status else { continue }
+                    errors.append((status.altitude - truth, status.altitudeOffsetStandardDeviation))
+                }
+                guard !errors.isEmpty else { continue }
+                let covered = errors.filter { abs($0.error) <= $0.sigma }.count
+                let rms = (errors.map { $0.error * $0.error }.reduce(0, +) / Double(errors.count)).squareRoot()
+                let largest = errors.map { abs($0.error) / $0.sigma }.max() ?? .nan
+                print(
+                    name.padding(toLength: 51, withPad: " ", startingAt: 0) + "| " + (adapt ? "adaptive" : "fixed   ")
+                        + String(
+                            format: " | %7d %8.2f %10.2f m %6.2f m %8.1f", errors.count,
+                            Double(covered) / Double(errors.count), median(errors.map(\.sigma)) ?? .nan, rms, largest))
+            }
+        }
     }
 
     /// The recording in folder `name` under `dir`: its table, the rows with a pressure or a fix and no invalid

@@ -2,7 +2,8 @@ import Altimetry
 import Foundation
 import Simulation
 
-/// `altimetry-bench tracks [--tracks N] [--rows R]`: what many live tracks in one process cost.
+/// `altimetry-bench tracks [--tracks N] [--rows R] [--adapt on|off]`: what many live tracks in one process cost, with
+/// the fixed model (the default here) or the adaptive bank (`--adapt on`, `AltitudeModelParameters.adaptive`).
 ///
 /// N tracks (default 2,000) each receive the first R rows (default 600: ten minutes at 1 Hz) of a simulated
 /// hike, interleaved (row 1 of every track, then row 2, ...), through one `AltitudeTracks`. It prints the
@@ -17,14 +18,17 @@ enum TracksBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var tracks = 2_000
         var rows = 600
+        var parameters = AltitudeModelParameters()
         var index = 0
         while index < arguments.count {
             let value = index + 1 < arguments.count ? Int(arguments[index + 1]) : nil
             switch arguments[index] {
             case "--tracks" where value.map { $0 > 0 } == true: tracks = value ?? tracks
             case "--rows" where value.map { $0 > 0 } == true: rows = value ?? rows
+            case "--adapt" where index + 1 < arguments.count && ["on", "off"].contains(arguments[index + 1]):
+                parameters.adaptsGPSErrorModel = arguments[index + 1] == "on"
             case "-h", "--help":
-                print("USAGE: altimetry-bench tracks [--tracks N] [--rows R]")
+                print("USAGE: altimetry-bench tracks [--tracks N] [--rows R] [--adapt on|off]")
                 return 0
             default:
                 FileHandle.standardError.write(Data("altimetry-bench tracks: bad option '\(arguments[index])'\n".utf8))
@@ -33,7 +37,7 @@ enum TracksBenchmark {
             index += 2
         }
         do {
-            try measure(tracks: tracks, rows: rows)
+            try measure(tracks: tracks, rows: rows, parameters: parameters)
             return 0
         } catch {
             FileHandle.standardError.write(Data("altimetry-bench tracks: \(error)\n".utf8))
@@ -41,7 +45,7 @@ enum TracksBenchmark {
         }
     }
 
-    static func measure(tracks: Int, rows: Int) throws {
+    static func measure(tracks: Int, rows: Int, parameters: AltitudeModelParameters) throws {
         let recording = try Scenario.named(.hike, seed: 1, duration: Double(rows) * 2).simulate()
         let source = SimulatedSource(scenario: recording.scenario)
         let readings = recording.readings.prefix(rows).map(source.reading)
@@ -49,7 +53,7 @@ enum TracksBenchmark {
 
         // Resident memory added by the tracks' filters.
         let before = residentBytes()
-        var set = try AltitudeTracks()
+        var set = try AltitudeTracks(parameters: parameters)
         for reading in readings {
             for id in ids { sink += try set.process(reading, track: id).altitude }
         }
@@ -57,13 +61,13 @@ enum TracksBenchmark {
 
         // Interleaved over many tracks against one track alone, same rows.
         let interleaved = try median(samples: 3) {
-            var set = try AltitudeTracks()
+            var set = try AltitudeTracks(parameters: parameters)
             for reading in readings {
                 for id in ids { sink += try set.process(reading, track: id).altitude }
             }
         }
         let requests = try median(samples: 3) {
-            var set = try AltitudeTracks()
+            var set = try AltitudeTracks(parameters: parameters)
             for start in stride(from: 0, to: readings.count, by: 60) {
                 let batch = Array(readings[start..<min(start + 60, readings.count)])
                 for id in ids { sink += try set.process(batch, track: id).last?.altitude ?? 0 }
@@ -71,7 +75,7 @@ enum TracksBenchmark {
         }
         let alone = try median(samples: 3) {
             for _ in 0..<tracks {
-                var filter = try AltitudeFilter()
+                var filter = try AltitudeFilter(parameters: parameters)
                 for reading in readings { sink += try filter.process(reading).altitude }
             }
         }

@@ -131,14 +131,14 @@ struct EvaluateRealRecordingTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/data/real").standardized.path
 
-    @Test("The GNSS altitude faults of the drone log are gated, and the fused track stays with the barometer")
+    @Test("The GNSS altitude faults of the drone log are gated by the fixed model, which stays with the barometer")
     func gnssFaults() throws {
         let path = Self.folder + "/ardupilot_pxf_erle_2014-11-26_log181_gpsglitch/data.csv"
         guard FileManager.default.fileExists(atPath: path) else {
             print("skipped: \(path) is absent")
             return
         }
-        let result = runAltimetry(["evaluate", path, "--from", "10", "--json"])
+        let result = runAltimetry(["evaluate", path, "--from", "10", "--json", "--adapt", "off"])
         #expect(result.code == .success, "\(result.err)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
         let gated = try #require(object["gated_fixes"] as? [[String: Any]])
@@ -147,25 +147,42 @@ struct EvaluateRealRecordingTests {
         #expect(gated.count > 300)
         #expect(gated.allSatisfy { ($0["t"] as? Double ?? 0) > 55 })
         #expect((object["largest_accepted_innovation_m"] as? Double ?? .infinity) < 50)
+        // The default (adaptive) model gates nothing before the fault either; how far it follows the fault, and
+        // that its sigma says so, is `RealRecordingTests`' glitch test (the bank's sigma against the barometer).
+        let adaptive = runAltimetry(["evaluate", path, "--from", "10", "--json"])
+        #expect(adaptive.code == .success, "\(adaptive.err)")
+        let bank = try #require(try JSONSerialization.jsonObject(with: Data(adaptive.out.utf8)) as? [String: Any])
+        let bankGated = try #require(bank["gated_fixes"] as? [[String: Any]])
+        #expect(!bankGated.isEmpty && bankGated.allSatisfy { ($0["t"] as? Double ?? 0) > 55 })
     }
 
     @Test(
-        "The 7.3 h logger, still outdoors through 15 hPa of weather: the filter beats the bias of the cumulative mean")
+        "The 7.3 h logger, still outdoors through 15 hPa of weather: both models beat the bias of the cumulative mean")
     func weatherFall() throws {
         let path = Self.folder + "/ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h/data.csv"
         guard FileManager.default.fileExists(atPath: path) else {
             print("skipped: \(path) is absent")
             return
         }
-        let result = runAltimetry(["evaluate", path, "--static", "--from", "9600", "--json"])
-        #expect(result.code == .success, "\(result.err)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        let estimators = try #require(object["estimators"] as? [[String: Any]])
-        let figures = Dictionary(
-            uniqueKeysWithValues: estimators.compactMap { e in (e["name"] as? String).map { ($0, e) } })
-        // Measured: filter 3.41 m, coverage 0.78; cumulative naive 42 m (the weather's 125 m of drift in its mean).
-        #expect((figures["kalman"]?["rmse_m"] as? Double ?? .infinity) < 4)
-        #expect((figures["kalman"]?["coverage"] as? Double ?? 0) > 0.68)
-        #expect((figures["naive"]?["rmse_m"] as? Double ?? 0) > 20)
+        func figures(_ model: [String]) throws -> [String: [String: Any]] {
+            let result = runAltimetry(["evaluate", path, "--static", "--from", "9600", "--json"] + model)
+            #expect(result.code == .success, "\(result.err)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+            let estimators = try #require(object["estimators"] as? [[String: Any]])
+            return Dictionary(
+                uniqueKeysWithValues: estimators.compactMap { e in (e["name"] as? String).map { ($0, e) } })
+        }
+        // Measured with the fixed model: filter 3.41 m, coverage 0.78; cumulative naive 42 m (the weather's 125 m of
+        // drift in its mean).
+        let fixed = try figures(["--adapt", "off"])
+        #expect((fixed["kalman"]?["rmse_m"] as? Double ?? .infinity) < 4)
+        #expect((fixed["kalman"]?["coverage"] as? Double ?? 0) > 0.68)
+        #expect((fixed["naive"]?["rmse_m"] as? Double ?? 0) > 20)
+        // The default (adaptive) model: 7.2 m, coverage 0.66 (Docs/identification.md, "The default and its cost"):
+        // still far from the naive mean, and covered within the band the issue sets for static loggers.
+        let adaptive = try figures([])
+        #expect((adaptive["kalman"]?["rmse_m"] as? Double ?? .infinity) < 10)
+        let coverage = adaptive["kalman"]?["coverage"] as? Double ?? 0
+        #expect(coverage > 0.55 && coverage < 0.85)
     }
 }

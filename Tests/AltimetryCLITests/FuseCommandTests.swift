@@ -24,9 +24,10 @@ struct FuseCommandTests {
 
         """
 
-    /// The estimates of the same rows straight from `AltitudeFilter`, to compare the command's output against.
+    /// The estimates of the same rows straight from `AltitudeFilter` with the command's default model (the adaptive
+    /// one), to compare the command's output against.
     static func directEstimates() throws -> [AltitudeEstimate] {
-        var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
+        var filter = try AltitudeFilter(parameters: .adaptive)
         return try [
             AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
             AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
@@ -60,7 +61,7 @@ struct FuseCommandTests {
         }
         // A row with a time and no reading gets the filter's prediction: the estimate carried from t = 3 to 4 s,
         // its sigma grown by the process noise over that second.
-        var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
+        var filter = try AltitudeFilter(parameters: .adaptive)
         for reading in [
             AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
             AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
@@ -81,24 +82,30 @@ struct FuseCommandTests {
         #expect(result.err.contains("GPS fixes used: 3, gated: 0"))
     }
 
-    @Test("With the adaptive model a row without a reading gets the bank's prediction")
-    func adaptivePrediction() throws {
+    @Test("With --adapt off the fixed model's values are written, and a row without a reading gets its prediction")
+    func fixedPrediction() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let input = try dir.file("small.csv", Self.small)
-        let result = runAltimetry(["fuse", input, "--adapt", "on"])
+        let result = runAltimetry(["fuse", input, "--adapt", "off"])
         #expect(result.code == .success)
         let lines = result.out.split(separator: "\n").map(String.init)
         try #require(lines.count == 6)
-        var parameters = AltitudeModelParameters()
-        parameters.adaptsGPSErrorModel = true
-        var filter = try AltitudeFilter(parameters: parameters)
-        for reading in [
+        var filter = try AltitudeFilter(parameters: AltitudeModelParameters())
+        for (k, reading) in [
             AltitudeReading(time: 0, pressure: 1000.00, gpsAltitude: 110, gpsVerticalAccuracy: 5),
             AltitudeReading(time: 1, pressure: 1000.01, gpsAltitude: 112, gpsVerticalAccuracy: 5),
             AltitudeReading(time: 2, pressure: 999.99),
             AltitudeReading(time: 3, gpsAltitude: 109, gpsVerticalAccuracy: 4),
-        ] { _ = try filter.process(reading) }
+        ].enumerated() {
+            let e = try filter.process(reading)
+            #expect(
+                lines[k + 1].hasPrefix(
+                    "\(k),\(Fixed.text(e.altitude, 3)),\(Fixed.text(e.altitudeStandardDeviation, 3)),"))
+        }
+        // The adaptive default differs from the fixed model on these rows.
+        #expect(
+            lines[1] != (runAltimetry(["fuse", input]).out.split(separator: "\n").map(String.init).dropFirst().first))
         let predicted = try #require(filter.predictedEstimate(at: 4))
         #expect(
             lines[5].hasPrefix(

@@ -45,15 +45,19 @@ struct ReplaySourceTests {
         #expect(source.activity.lastStop == .finished)
     }
 
-    @Test("fused(with:) over a replay gives the estimates of `altimetry fuse` on the same file")
+    @Test("fused() over a replay gives the estimates of `altimetry fuse` on the same file: both adapt by default")
     func fusedEqualsFuse() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let path = try dir.file("in.csv", Self.csv)
         let table = try InputLoader.table(path, options: ReadOptions())
-        let expected = try fuseRows(table).compactMap { estimate, status in status == .predicted ? nil : estimate }
+        let defaults = try ModelOptions(ArgumentScanner([], options: ModelOptions.options)).parameters()
+        #expect(defaults == .adaptive)
+        let expected = try fuseRows(table, parameters: defaults).compactMap { estimate, status in
+            status == .predicted ? nil : estimate
+        }
         var received: [AltitudeEstimate] = []
-        for try await estimate in ReplaySource(path: path).fused(with: AltitudeModelParameters()) {
+        for try await estimate in ReplaySource(path: path).fused() {
             received.append(estimate)
         }
         #expect(received.map(\.altitude) == expected.map(\.altitude))

@@ -25,7 +25,7 @@ struct BackendSampleTests {
             let store = try TrackStore(restoring: saved)  // a new process could serve each request
             let estimates = try await store.ingest(readings, track: track)
             saved = try await store.save()
-            var filter = try filters[track] ?? AltitudeFilter()
+            var filter = try filters[track] ?? AltitudeFilter(parameters: .adaptive)
             #expect(try estimates == readings.map { try filter.process($0) })
             filters[track] = filter
             let latest = await store.altitude(track: track)

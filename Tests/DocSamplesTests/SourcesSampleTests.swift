@@ -9,7 +9,7 @@ struct SourcesSampleTests {
         let last = try await lastBuildingEstimate()
         let scenario = Scenario.named(.building, seed: 3, duration: 120)
         let source = SimulatedSource(scenario: scenario)
-        var filter = try AltitudeFilter()
+        var filter = try AltitudeFilter(parameters: .adaptive)
         let expected = try scenario.simulate().readings.map { try filter.process(source.reading($0)) }.last
         #expect(last != nil)
         #expect(last == expected)

@@ -94,8 +94,9 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// models weighted by their innovation likelihoods, instead of the single model `gpsErrorStandardDeviation`,
     /// `gpsCorrelationTime` describe.
     ///
-    /// Off in the library's defaults, so that a filter is the single model its parameters describe; the command
-    /// line turns it on unless told `--adapt off`.
+    /// Off in the library's defaults, so that a filter is the single model its parameters describe; on in
+    /// `adaptive`, the model of a receiver nobody has identified, which the command line and `fused(with:)` use
+    /// unless told otherwise.
     public var adaptsGPSErrorModel: Bool = false
     /// Whether the model carries the air column's temperature offset C from the standard atmosphere as a state
     /// (see `AltitudeModel`); off, the column is the standard atmosphere and a temperature reading is ignored.
@@ -189,6 +190,15 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
 
     /// The defaults.
     public init() {}
+
+    /// The defaults with the GPS error model learned while fusing (`adaptsGPSErrorModel`): the model for a receiver
+    /// with no `altimetry identify` behind it, at about ten times the fixed model's CPU time (Docs/identification.md,
+    /// "The default and its cost").
+    public static var adaptive: AltitudeModelParameters {
+        var parameters = AltitudeModelParameters()
+        parameters.adaptsGPSErrorModel = true
+        return parameters
+    }
 
     /// The bare three-state model of the issue: no gate, no tendency, no front handling, no barometric velocity.
     ///

@@ -45,18 +45,19 @@ public struct FusedReadings<Base: AsyncSequence>: AsyncSequence where Base.Eleme
 }
 
 extension AsyncSequence where Element == AltitudeReading {
-    /// The filter's estimate after each reading.
-    public func fused(with parameters: AltitudeModelParameters = AltitudeModelParameters()) -> FusedReadings<Self> {
+    /// The filter's estimate after each reading; by default the adaptive model (`AltitudeModelParameters.adaptive`),
+    /// since a live track's receiver is rarely identified beforehand.
+    public func fused(with parameters: AltitudeModelParameters = .adaptive) -> FusedReadings<Self> {
         FusedReadings(self, parameters: parameters)
     }
 }
 
 extension ReadingSource {
-    /// The filter's estimate after each reading of a new stream from this source.
+    /// The filter's estimate after each reading of a new stream from this source; by default the adaptive model.
     ///
     /// The stream keeps the source alive while it is iterated, so `SomeSource(...).fused(with: p)` on a
     /// temporary is safe.
-    public func fused(with parameters: AltitudeModelParameters = AltitudeModelParameters())
+    public func fused(with parameters: AltitudeModelParameters = .adaptive)
         -> FusedReadings<AsyncThrowingStream<AltitudeReading, any Error>>
     {
         readings().fused(with: parameters)

@@ -50,7 +50,7 @@ public struct BenchCommand: Command {
         seed = UInt64(try arguments.integer("seed", default: 1, minimum: 0))
         calibrationTrials = try arguments.integer("calibration-trials", default: 2_000, minimum: 2)
         throughputRows = try arguments.integer("throughput-rows", default: 1_000_000, minimum: 1)
-        model = try ModelOptions(arguments)
+        model = try ModelOptions(arguments, adaptsByDefault: false)
         stress = arguments.flags.contains("stress")
         if let name = arguments.values["scenario"], stress {
             guard let known = StressScenarioName(rawValue: name) else {

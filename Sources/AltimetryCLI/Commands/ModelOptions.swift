@@ -7,9 +7,14 @@ import Foundation
 /// `--params FILE` is read first (a JSON object with any of the parameters' snake_case keys); single options
 /// override it; `--gate off` switches the GPS gate off, and `--fronts off` the model's weather extensions: the
 /// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
-/// three-state model of `AltitudeModelParameters.plain`). The GPS error model adapts (`GPSErrorModelBank`) with
-/// `--adapt on` or a parameter file that says `"gps_adapt": true`; `--adapt off`, the default, keeps the fixed model
-/// (Docs/identification.md, "Why the adaptive model is not the default").
+/// three-state model of `AltitudeModelParameters.plain`).
+///
+/// The GPS error model adapts (`GPSErrorModelBank`) unless the receiver is known: `--adapt` decides when given;
+/// otherwise a parameter file's `gps_adapt` key; otherwise the model is fixed where a receiver parameter is given
+/// (`--gps-sigma`, `--gps-tau`, `--gps-white`, `--gps-vacc-scale` or their keys in the file) or the extensions are
+/// off (`--fronts off`, so that the plain model stays the plain model), and adapts everywhere else. A command whose
+/// job is the fixed filter (`bench`) passes `adaptsByDefault: false` (Docs/identification.md, "The default and its
+/// cost").
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
@@ -42,7 +47,9 @@ struct ModelOptions: Sendable {
                 help: "Innovation gate on GPS fixes (default on, \(d.gateStandardDeviations ?? 5) sigma)."),
             .init(
                 "adapt", .value, placeholder: "on|off",
-                help: "Learn the GPS error model while fusing (default off: the fixed model)."),
+                help:
+                    "Learn the GPS error model while fusing (default on, unless a receiver parameter or --fronts off is given)."
+            ),
             .init(
                 "gps-vacc-scale", .value, placeholder: "K",
                 help: "Scale on the reported vertical accuracy (default \(d.gpsVerticalAccuracyScale))."),
@@ -60,8 +67,11 @@ struct ModelOptions: Sendable {
     let gate: Bool?
     let fronts: Bool?
     let adapt: Bool?
+    /// Whether the GPS error model adapts where nothing says otherwise.
+    let adaptsByDefault: Bool
 
-    init(_ a: ArgumentScanner) throws(UsageError) {
+    init(_ a: ArgumentScanner, adaptsByDefault: Bool = true) throws(UsageError) {
+        self.adaptsByDefault = adaptsByDefault
         paramsFile = a.values["params"]
         var list: [(String, Double)] = []
         for (name, _) in Self.keys where a.values[name] != nil {
@@ -81,6 +91,10 @@ struct ModelOptions: Sendable {
         ("gps-vacc-scale", \.gpsVerticalAccuracyScale),
     ]
 
+    /// The options and parameter-file keys that describe the receiver: given any, the receiver is known.
+    private static let receiverOptions: Set<String> = ["gps-sigma", "gps-tau", "gps-white", "gps-vacc-scale"]
+    private static let receiverKeys: Set<String> = ["gps_sigma", "gps_tau", "gps_white", "gps_vacc_scale"]
+
     /// The model in words for titles and reports: `default model`, or `model: ` and the options given.
     var summary: String {
         var parts: [String] = []
@@ -90,6 +104,7 @@ struct ModelOptions: Sendable {
         }
         if let gate { parts.append("--gate \(gate ? "on" : "off")") }
         if let fronts { parts.append("--fronts \(fronts ? "on" : "off")") }
+        if let adapt { parts.append("--adapt \(adapt ? "on" : "off")") }
         return parts.isEmpty ? "default model" : "model: " + parts.joined(separator: " ")
     }
 
@@ -110,10 +125,13 @@ struct ModelOptions: Sendable {
     /// - Throws: `InputError` for an unreadable or invalid parameter file or an out-of-range parameter.
     func parameters() throws(InputError) -> AltitudeModelParameters {
         var p = AltitudeModelParameters()
+        var fileKeys: Set<String> = []
         if let paramsFile {
             let data = try InputLoader.data(paramsFile)
             do {
                 p = try JSONDecoder().decode(AltitudeModelParameters.self, from: data)
+                let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                fileKeys = Set(object?.keys.map { $0 } ?? [])
             } catch {
                 throw InputError(
                     file: paramsFile,
@@ -138,10 +156,16 @@ struct ModelOptions: Sendable {
                 p.detectsFaults = false
             }
         }
-        // The bank stays off unless asked for (`--adapt on` or `"gps_adapt": true`): it does worse than the fixed
-        // model on the GPS-glitch drone log and the 7.3 h logger (Docs/identification.md, "Why the adaptive model is
-        // not the default").
-        if let adapt { p.adaptsGPSErrorModel = adapt }
+        if let adapt {
+            p.adaptsGPSErrorModel = adapt
+        } else if !fileKeys.contains("gps_adapt") {
+            let receiverGiven =
+                !fileKeys.isDisjoint(with: Self.receiverKeys)
+                || overrides.contains { Self.receiverOptions.contains($0.0) }
+            p.adaptsGPSErrorModel = adaptsByDefault && !receiverGiven && fronts != false
+            // The one default model of the library: `.adaptive`, whose other parameters are the defaults.
+            assert(!p.adaptsGPSErrorModel || !fileKeys.isEmpty || !overrides.isEmpty || p == .adaptive)
+        }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
         }

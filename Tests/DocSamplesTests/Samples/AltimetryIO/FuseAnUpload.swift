@@ -6,7 +6,7 @@ import Foundation
 /// does: one NDJSON line per input row, and a summary per track (rows, GPS fixes used and gated, rejections,
 /// the final altitude and its one sigma in metres).
 func fuseUpload(_ upload: Data, named name: String) throws(InputError) -> (ndjson: [UInt8], tracks: [TrackSummary]) {
-    var pipeline = FusePipeline(parameters: AltitudeModelParameters())
+    var pipeline = FusePipeline(parameters: .adaptive)
     pipeline.format = .ndjson
     pipeline.skipInvalid = true  // a row the filter refuses is output as rejected, not thrown
     let options = ReadOptions(skipInvalid: true)  // and so is a row the reader cannot use

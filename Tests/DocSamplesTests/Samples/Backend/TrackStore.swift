@@ -6,7 +6,7 @@ import Foundation
 actor TrackStore {
     private var tracks: AltitudeTracks
 
-    init(parameters: AltitudeModelParameters = AltitudeModelParameters()) throws {
+    init(parameters: AltitudeModelParameters = .adaptive) throws {
         tracks = try AltitudeTracks(parameters: parameters)
     }
 

@@ -14,7 +14,7 @@ import Combine
         }
         task = Task {
             do {
-                for try await estimate in source.fused(with: AltitudeModelParameters()) {
+                for try await estimate in source.fused(with: .adaptive) {
                     text = "\(estimate.altitude) ± \(estimate.altitudeStandardDeviation) m"
                 }
             } catch {
