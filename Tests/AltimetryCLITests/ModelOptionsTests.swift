@@ -1,0 +1,66 @@
+import Altimetry
+import Foundation
+import Testing
+
+@testable import AltimetryCLI
+@testable import AltimetryIO
+
+@Suite("ModelOptions")
+struct ModelOptionsTests {
+    /// The parameters `arguments` give, with `json` as the `--params` file where given.
+    static func parameters(
+        _ arguments: [String], json: String? = nil, adaptsByDefault: Bool = true
+    ) throws -> AltitudeModelParameters {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        var all = arguments
+        if let json { all += ["--params", try dir.file("params.json", json)] }
+        let scanner = try ArgumentScanner(all, options: ModelOptions.options)
+        return try ModelOptions(scanner, adaptsByDefault: adaptsByDefault).parameters()
+    }
+
+    @Test("The model adapts by default: exactly AltitudeModelParameters.adaptive")
+    func adaptsByDefault() throws {
+        #expect(try Self.parameters([]) == .adaptive)
+        #expect(try Self.parameters(["--gate", "on", "--baro-sigma", "0.05"]).adaptsGPSErrorModel)
+        #expect(try Self.parameters([], json: #"{"weather_q": 0.0003}"#).adaptsGPSErrorModel)
+    }
+
+    @Test(
+        "A receiver option or key makes the receiver known and the model fixed",
+        arguments: [
+            (["--gps-sigma", "3"], nil), (["--gps-tau", "300"], nil), (["--gps-white", "1"], nil),
+            (["--gps-vacc-scale", "0.5"], nil), ([], #"{"gps_sigma": 3}"#), ([], #"{"gps_tau": 300}"#),
+            ([], #"{"gps_white": 1}"#), ([], #"{"gps_vacc_scale": 2}"#),
+        ] as [([String], String?)])
+    func receiverGiven(arguments: [String], json: String?) throws {
+        #expect(try !Self.parameters(arguments, json: json).adaptsGPSErrorModel)
+    }
+
+    @Test("--adapt decides over everything; then the file's gps_adapt; --fronts off is the fixed plain model")
+    func explicitChoices() throws {
+        #expect(try !Self.parameters(["--adapt", "off"]).adaptsGPSErrorModel)
+        #expect(try Self.parameters(["--adapt", "on", "--gps-sigma", "3"]).adaptsGPSErrorModel)
+        #expect(try !Self.parameters(["--adapt", "off"], json: #"{"gps_adapt": true}"#).adaptsGPSErrorModel)
+        #expect(try Self.parameters([], json: #"{"gps_adapt": true, "gps_sigma": 3}"#).adaptsGPSErrorModel)
+        #expect(try !Self.parameters([], json: #"{"gps_adapt": false}"#).adaptsGPSErrorModel)
+        #expect(try !Self.parameters(["--fronts", "off"]).adaptsGPSErrorModel)
+        #expect(try Self.parameters(["--fronts", "off", "--adapt", "on"]).adaptsGPSErrorModel)
+        // `altimetry bench` measures the fixed filter unless told otherwise.
+        #expect(try !Self.parameters([], adaptsByDefault: false).adaptsGPSErrorModel)
+        #expect(try Self.parameters(["--adapt", "on"], adaptsByDefault: false).adaptsGPSErrorModel)
+    }
+
+    @Test("The summary names --adapt where it is given")
+    func summary() throws {
+        let scanner = try ArgumentScanner(["--adapt", "off"], options: ModelOptions.options)
+        #expect(try ModelOptions(scanner).summary == "model: --adapt off")
+        #expect(try ModelOptions(ArgumentScanner([], options: ModelOptions.options)).summary == "default model")
+    }
+
+    @Test("A file that identify writes keeps the model fixed: it names the receiver and gps_adapt false")
+    func identifiedReceiver() throws {
+        let p = try Self.parameters([], json: #"{"gps_adapt": false, "gps_sigma": 2.5, "gps_tau": 120}"#)
+        #expect(!p.adaptsGPSErrorModel && p.gpsErrorStandardDeviation == 2.5 && p.gpsCorrelationTime == 120)
+    }
+}
