@@ -23,6 +23,8 @@ struct ModelOptionsTests {
     func adaptsByDefault() throws {
         #expect(try Self.parameters([]) == .adaptive)
         #expect(try Self.parameters(["--gate", "on", "--baro-sigma", "0.05"]).adaptsGPSErrorModel)
+        let ungated = try Self.parameters(["--gate", "off"])
+        #expect(ungated.adaptsGPSErrorModel && ungated.gateStandardDeviations == nil)
         #expect(try Self.parameters([], json: #"{"weather_q": 0.0003}"#).adaptsGPSErrorModel)
     }
 

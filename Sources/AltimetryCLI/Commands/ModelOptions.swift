@@ -163,8 +163,6 @@ struct ModelOptions: Sendable {
                 !fileKeys.isDisjoint(with: Self.receiverKeys)
                 || overrides.contains { Self.receiverOptions.contains($0.0) }
             p.adaptsGPSErrorModel = adaptsByDefault && !receiverGiven && fronts != false
-            // The one default model of the library: `.adaptive`, whose other parameters are the defaults.
-            assert(!p.adaptsGPSErrorModel || !fileKeys.isEmpty || !overrides.isEmpty || p == .adaptive)
         }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)
