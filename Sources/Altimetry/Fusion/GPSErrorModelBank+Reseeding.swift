@@ -67,7 +67,7 @@ extension GPSErrorModelBank {
         var anyDominated = false
         var total = 0.0, sum = 0.0, square = 0.0
         for j in members.indices where isEnabled[j] {
-            let w = exp(logWeights[j])
+            let w = Self.weight(fromLog: logWeights[j])
             let stay = (1 - epsilon + epsilon / k) * w
             let predicted = stay + epsilon / k * (1 - w)
             let rho = predicted > 0 ? stay / predicted : 1
@@ -84,7 +84,7 @@ extension GPSErrorModelBank {
         // Every inflow from the states before any member is reseeded.
         var reseeds: [(member: Int, mean: [Double], covariance: Matrix)] = []
         for j in members.indices where isEnabled[j] && ownShares[j] < 0.5 {
-            let w = exp(logWeights[j])
+            let w = Self.weight(fromLog: logWeights[j])
             let x = members[j].core.mean[u, 0], p = members[j].core.covariance[u, u]
             let others = total - w
             guard others > 0 else { continue }
@@ -114,7 +114,7 @@ extension GPSErrorModelBank {
         var total = 0.0
         var mean = [Double](repeating: 0, count: n)
         for i in members.indices where i != excluded {
-            let w = exp(logWeights[i])
+            let w = Self.weight(fromLog: logWeights[i])
             guard w > 0 else { continue }
             total += w
             for r in 0..<n { mean[r] += w * members[i].core.mean[r, 0] }
@@ -123,7 +123,7 @@ extension GPSErrorModelBank {
         for r in 0..<n { mean[r] /= total }
         var covariance = Matrix(rows: n, columns: n)
         for i in members.indices where i != excluded {
-            let share = exp(logWeights[i]) / total
+            let share = Self.weight(fromLog: logWeights[i]) / total
             guard share > 0 else { continue }
             let x = members[i].core.mean, P = members[i].core.covariance
             for c in 0..<n {

@@ -73,8 +73,13 @@ extension AltitudeFilter {
     mutating func conditionColumn(mean newMean: Double, variance newVariance: Double) throws(AltitudeModelError) {
         guard let c = parameters.columnIndex, isStarted else { return }
         do {
-            try core.replaceMarginal(
-                of: c, mean: newMean, variance: newVariance, wideningAlong: columnChangeDirection(columnIndex: c))
+            // Narrowing needs no direction: the plain replacement, without building g (an array) every reading.
+            if newVariance <= core.covariance[c, c] && core.model.columnCoupling.isFinite {
+                try core.replaceMarginal(of: c, mean: newMean, variance: newVariance)
+            } else {
+                try core.replaceMarginal(
+                    of: c, mean: newMean, variance: newVariance, wideningAlong: columnChangeDirection(columnIndex: c))
+            }
         } catch { throw .numerical(String(describing: error)) }
     }
 

@@ -31,7 +31,7 @@ extension GPSErrorModelBank {
         for j in members.indices where isRunning(j) {
             guard let active = members[j].noiseDetector?.isActive else { continue }
             anyDetector = true
-            if active { vote += exp(logWeights[j]) }
+            if active { vote += Self.weight(fromLog: logWeights[j]) }
         }
         return anyDetector ? vote > 0.5 : nil
     }

@@ -186,13 +186,18 @@ public struct GPSErrorModelBank: Sendable {
     }
 
     /// The weights, Σ = 1.
-    public var weights: [Double] { logWeights.map { exp($0) } }
+    public var weights: [Double] { logWeights.map(Self.weight(fromLog:)) }
+
+    /// e^x for a log weight x: 0 below −746, where `exp` gives 0 too, but through its underflow path (which sets
+    /// errno, ten times the cost): a member the data has ruled out has a log weight of −10⁴ and less, read a dozen
+    /// times a reading.
+    @inline(__always) static func weight(fromLog x: Double) -> Double { x < -746 ? 0 : exp(x) }
 
     /// Calls `body` with the weights (as `weights`, in a buffer on the stack rather than an array: the bank asks
     /// for them twice a reading).
     func withWeights<Result>(_ body: (UnsafeBufferPointer<Double>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: logWeights.count) { w in
-            for j in logWeights.indices { w[j] = exp(logWeights[j]) }
+            for j in logWeights.indices { w[j] = Self.weight(fromLog: logWeights[j]) }
             return body(UnsafeBufferPointer(w))
         }
     }
@@ -269,7 +274,7 @@ public struct GPSErrorModelBank: Sendable {
             try reseedInflowDominatedMembers(elapsed: reading.time - time)
             let epsilon = -expm1(-(reading.time - time) / Self.switchingTime)
             for j in logWeights.indices where isEnabled[j] {
-                logWeights[j] = log((1 - epsilon) * exp(logWeights[j]) + epsilon / k)
+                logWeights[j] = log((1 - epsilon) * Self.weight(fromLog: logWeights[j]) + epsilon / k)
             }
         }
         // The column is the atmosphere's: every member starts the reading from the bank's marginal of it.
@@ -371,7 +376,7 @@ public struct GPSErrorModelBank: Sendable {
     private mutating func normalize() {
         let top = logWeights.max() ?? 0
         guard top.isFinite else { return }
-        let total = top + log(logWeights.reduce(0) { $0 + exp($1 - top) })
+        let total = top + log(logWeights.reduce(0) { $0 + Self.weight(fromLog: $1 - top) })
         for j in logWeights.indices { logWeights[j] -= total }
     }
 

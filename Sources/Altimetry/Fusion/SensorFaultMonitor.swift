@@ -140,13 +140,18 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         func halves(ofLast m: Int) -> (older: Double, newer: Double) {
             let n = min(count, values.count, m)
             guard n >= 4 else { return (self.median, self.median) }
-            // In order of arrival: the oldest of the last n is at `count - n` modulo the ring's size.
-            let ordered = (0..<n).map { values[(count - n + $0) % values.count] }
-            func median(_ v: ArraySlice<Double>) -> Double {
-                let s = v.sorted()
-                return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+            // In order of arrival: the oldest of the last n is at `count - n` modulo the ring's size. Sorted in a
+            // scratch buffer: the fault rules ask for these medians at most fixes, in every member of the bank.
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { ordered in
+                for k in 0..<n { ordered[k] = values[(count - n + k) % values.count] }
+                func median(_ s: inout Slice<UnsafeMutableBufferPointer<Double>>) -> Double {
+                    s.sort()
+                    let mid = s.startIndex + s.count / 2
+                    return s.count % 2 == 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2
+                }
+                var older = ordered[..<(n / 2)], newer = ordered[(n / 2)..<n]
+                return (median(&older), median(&newer))
             }
-            return (median(ordered[..<(n / 2)]), median(ordered[(n / 2)...]))
         }
 
         /// Seconds from the oldest value kept to the newest.
@@ -255,15 +260,15 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     func isSteady(_ lifts: RecentValues) -> Bool {
         // Over the last 16 lifts, which see a change of the last few seconds, and over all kept, which see a fade
         // too slow for 16 (one window where only 16 are kept).
-        let short = RecentValues.defaultCapacity
-        for m in lifts.values.count > short ? [short, lifts.values.count] : [lifts.values.count] {
+        let short = RecentValues.defaultCapacity, kept = lifts.values.count
+        func isSteady(overLast m: Int) -> Bool {
             let half = lifts.span(ofLast: m) / 2
-            let n = Double(max(2, min(lifts.count, lifts.values.count, m)))
+            let n = Double(max(2, min(lifts.count, kept, m)))
             let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
             let h = lifts.halves(ofLast: m)
-            if (h.newer - h.older) * (h.newer - h.older) > 4 * change { return false }
+            return !((h.newer - h.older) * (h.newer - h.older) > 4 * change)
         }
-        return true
+        return (kept <= short || isSteady(overLast: short)) && isSteady(overLast: kept)
     }
 
     /// Whether the level difference `shift` (metres) between recent fixes and the filter, the median of `residuals`,
