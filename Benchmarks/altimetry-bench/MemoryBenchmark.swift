@@ -2,7 +2,7 @@ import Foundation
 import Randomness
 
 /// `altimetry-bench memory [--days 1,7] [--binary PATH] [--baseline PATH] [--modes stdout,out,gpx,smooth,summary]
-/// [--adapt-on]`: the peak resident memory of `altimetry fuse --adapt off` (with `--adapt-on`, the adaptive bank) on
+/// [--adapt on|off]`: the peak resident memory of `altimetry fuse --adapt off` (with `--adapt on`, the adaptive bank) on
 /// recordings of one day and one week (10 Hz pressure, 1 Hz GPS: 950,400 rows a day, 6.65 M a week), as a child
 /// process.
 ///
@@ -21,7 +21,8 @@ enum MemoryBenchmark {
         if let i = arguments.firstIndex(of: "--days"), i + 1 < arguments.count {
             days = arguments[i + 1].split(separator: ",").compactMap { Double($0) }.filter { $0 > 0 }
         }
-        let adapt = arguments.contains("--adapt-on")
+        var adapt = false
+        if let i = arguments.firstIndex(of: "--adapt"), i + 1 < arguments.count { adapt = arguments[i + 1] == "on" }
         var modes = ["stdout", "out", "gpx", "smooth"]
         if let i = arguments.firstIndex(of: "--modes"), i + 1 < arguments.count {
             modes = arguments[i + 1].split(separator: ",").map(String.init)
