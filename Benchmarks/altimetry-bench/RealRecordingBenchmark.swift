@@ -63,8 +63,10 @@ enum RealRecordingBenchmark {
         print(
             "recording                                          | model    | RMS vs ref  median sigma  ratio | static: coverage  NEES  RMS | fronts"
         )
+        var stretchReadings: [String: [AltitudeReading]] = [:]
         for name in names {
             guard let (table, rows, readings) = recording(named: name, in: dir) else { continue }
+            if staticStretches[name] != nil { stretchReadings[name] = readings }
             let barometric = barometricReferences[name].flatMap { barometricReference(table, soundUntil: $0) }
             for adapt in [false, true] {
                 var parameters = base
@@ -148,7 +150,7 @@ enum RealRecordingBenchmark {
         if names.contains(where: { barometricReferences[$0] != nil }) {
             print("(log181: RMS against the barometer's trend, anchored to the GPS over its first 55 s; its README)")
         }
-        printCalibrationWindows(names: names, in: dir, parameters: base)
+        printCalibrationWindows(stretchReadings, parameters: base)
         return 0
     }
 
@@ -158,16 +160,18 @@ enum RealRecordingBenchmark {
     /// `altimetry calibrate` (`BarometerCalibration`) on each consecutive ten-minute window of every static stretch,
     /// fixed and adaptive: the share of windows whose calibrated altitude is within its sigma of the stretch's median
     /// GPS altitude, the median sigma, the RMS error and the largest error in sigmas.
-    static func printCalibrationWindows(names: [String], in dir: String, parameters base: AltitudeModelParameters) {
-        let stretches = names.filter { staticStretches[$0] != nil }
-        guard !stretches.isEmpty else { return }
+    ///
+    /// - Parameter recordings: each recording with a static stretch, by folder name: its readings as `run` read them.
+    static func printCalibrationWindows(
+        _ recordings: [String: [AltitudeReading]], parameters base: AltitudeModelParameters
+    ) {
+        guard !recordings.isEmpty else { return }
         print(
             "\ncalibration over 10-minute windows of the static stretches, against the stretch's median GPS altitude\n"
                 + "recording                                          | model    | windows  covered  median sigma    RMS  largest |z|"
         )
-        for name in stretches {
-            guard let start = staticStretches[name], let (_, _, readings) = recording(named: name, in: dir),
-                let truth = medianGPSAltitude(of: readings, from: start)
+        for (name, readings) in recordings.sorted(by: { $0.key < $1.key }) {
+            guard let start = staticStretches[name], let truth = medianGPSAltitude(of: readings, from: start)
             else { continue }
             let stretch = readings.filter { $0.time >= start }
             guard let first = stretch.first?.time else { continue }

@@ -241,7 +241,7 @@ public struct GPSErrorModelBank: Sendable {
             logWeights[base] = w
             for j in stride(from: base + baseCount, to: members.count, by: baseCount) {
                 var twin = members[base]
-                twin.parameters.gpsVerticalAccuracyScale *= hypotheses[j].verticalAccuracyScale
+                twin.parameters = Self.memberParameters(members[base].parameters, for: hypotheses[j])
                 members[j] = twin
                 logWeights[j] = w
                 ownShares[j] = ownShares[base]
