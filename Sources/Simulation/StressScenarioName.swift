@@ -19,6 +19,8 @@ public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, 
     case skydiveHot = "skydive-hot", skydiveCold = "skydive-cold"
     /// A receiver's cold start: its first fixes off by tens of metres, then converging.
     case coldStart = "cold-start"
+    /// A logger's cold start: a pressure and a fix every 30 s, the first fix hundreds of metres off.
+    case loggerColdStart = "cold-logger"
     /// A GPS dropout during a large descent.
     case dropout
     /// A barometer that steps, spikes or sticks.
@@ -38,6 +40,7 @@ public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, 
         switch self {
         case .skydiveHot, .skydiveCold: return 600 + 4_000.0 / 6 + 60 + 3_000.0 / 55 + 1_000.0 / 5
         case .coldStart: return 60 + 5 * 20
+        case .loggerColdStart: return 630
         case .dropout: return 1_870 + 600
         case .barometerStep, .barometerSpike, .gpsJump: return 1_800
         case .barometerStuck: return 600
@@ -67,6 +70,9 @@ extension Scenario {
     ///   at 5 m/s, 20 min on the ground (2,800 s; the 4 km descent ends at 1,582 s).
     /// - `cold-start`: 1 h still at 250 m; the first 60 s of fixes are 50 to 300 m off (either sign, uniform from
     ///   the seed), fading over 20 s.
+    /// - `cold-logger`: 3 h still at 40 m, a pressure and a fix every 30 s (the 9.8-day Bergen logger's
+    ///   cadence), the fixes from 600 s; the first fix is 50 to 300 m off (either sign, uniform from the seed), the
+    ///   next ones good.
     /// - `dropout`: hot column; 10 min at 500 m, up 1,000 m at 1 m/s, 5 min, down 1,000 m in 540 s, 20 min; no fixes
     ///   from 1,870 s for 600 s, the whole descent (3,700 s).
     /// - `baro-step`, `baro-spike`, `gps-jump`: 5,400 s, from 1,000 m up 300 m at 0.1 m/s and back at 0.15 m/s with 10
@@ -124,6 +130,14 @@ extension Scenario {
             var gps = GPSModel()
             gps.faults = [.coldStart(offset: random.uniform() < 0.5 ? -size : size, duration: 60, fade: 20)]
             return make(3_600, 250, [], offset: 4, gps: gps)
+        case .loggerColdStart:
+            var random = SeededGenerator(seed: seed ^ 0x1066_c01d)
+            let size = 50 + 250 * random.uniform()
+            var gps = GPSModel(clock: SampleClock(rate: 1.0 / 30, phase: 600))
+            gps.faults = [.coldStart(offset: random.uniform() < 0.5 ? -size : size, duration: 601, fade: 1)]
+            var barometer = BarometerModel()
+            barometer.clock = SampleClock(rate: 1.0 / 30)
+            return make(3 * 3_600, 40, [], offset: 4, gps: gps, barometer: barometer)
         case .dropout:
             var gps = GPSModel()
             gps.outages = [GPSOutage(start: 1_870, duration: 600)]

@@ -72,11 +72,48 @@ extension AltitudeFilter {
                 residual: residual, lift: lift, barometerSteady: abs(barometricVelocity) < 10,
                 altitudeVariance: variance, at: record.time)
         }
-        let shift: Double, spreadVariance: Double
         switch action {
-        case .reset(let s, let v)?, .dropAnchorAndReset(let s, let v)?: (shift, spreadVariance) = (s, v)
+        case .reset(let shift, let variance)?, .dropAnchorAndReset(let shift, let variance)?:
+            try resetLevel(shift: shift, spreadVariance: variance)
         default: return
         }
+    }
+
+    /// Re-levels the filter at one of its first, ungated fixes that lies beyond the gate (its normalised innovation
+    /// squared, computed on a copy of the engine, above the gate's threshold): the start itself, or this fix, is
+    /// wrong, and the fix alone cannot say which. The filter resets its altitude to the fix as the monitor's reset
+    /// does (`resetLevel(shift:spreadVariance:)`, the shift the fix's residual against the altitude without ê), so
+    /// that the fixes after it set the level with their own weight instead of being pulled in by the gains a wrong
+    /// start has already shrunk; the reset is reported. The fix then updates as usual, and its update reports the
+    /// record before the reset (returned): its innovation is what the fix told the filter, and a bank of GPS error
+    /// models weighs its members by it, not by the nil innovation the reset leaves. A fix that meets only the prior
+    /// (none accepted since the start, the start over at the first pressure, or the last reset) is left to its
+    /// update: there is no level to be wrong yet.
+    ///
+    /// Without it, the 9.8-day Bergen logger's first fix (160 m low, a fix every 30 s) set the level to ±11 m, the
+    /// next good fixes took ten minutes to pull it back, and its second fix, 128 m above the first, moved the column
+    /// by 38 K: the column's lever h₀/T₀ at the wrong start's −122 m is three times the station's. A cold start that
+    /// lasts for all of the first fixes (a receiver converging over a minute at 1 Hz) agrees with itself and is the
+    /// consistency test's (`SensorFaultMonitor`).
+    mutating func relevelAtWildStartFix(_ z: Double, kind: AltitudeSensor, variance: Double, at time: Double)
+        throws(AltitudeModelError) -> ScalarUpdateRecord?
+    {
+        guard faults?.hasLevel == true, isStarted, gate.threshold.isFinite else { return nil }
+        var trial = core
+        guard let record = try? trial.update(z, kind: kind, variance: variance),
+            record.normalizedInnovationSquared > gate.threshold
+        else { return nil }
+        let residual = record.innovation + core.mean[parameters.gpsErrorIndex, 0]
+        guard case .reset(let shift, let spread)? = faults?.wildStartFix(residual: residual, at: time) else {
+            return nil
+        }
+        try resetLevel(shift: shift, spreadVariance: spread)
+        return record
+    }
+
+    /// Moves the filter's altitude by `shift` metres and widens its level by `spreadVariance` m² on top of the GPS's
+    /// correlated error (see `monitorFix`).
+    mutating func resetLevel(shift: Double, spreadVariance: Double) throws(AltitudeModelError) {
         let x = core.mean, P = core.covariance
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
         let slope =

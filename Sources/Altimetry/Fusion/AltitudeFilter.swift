@@ -221,15 +221,19 @@ public struct AltitudeFilter: Sendable {
                     let sigmaE = parameters.gpsErrorStandardDeviation
                     variance = max(variance, a * a - sigmaE * sigmaE)
                 }
+                let kind = AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex)
+                let isGated = fixCount > parameters.ungatedFirstFixes
+                // A wild fix among the first ones re-levels the filter (its record, the fix against the level
+                // before, is what the fix's update reports).
+                let wild =
+                    isGated ? nil : try relevelAtWildStartFix(z, kind: kind, variance: variance, at: reading.time)
                 let priorGPSError = core.mean[errorIndex, 0]
                 let record = try core.update(
-                    z, kind: AltitudeSensor(.gps, gpsErrorIndex: errorIndex, columnIndex: columnIndex),
-                    variance: variance,
-                    gate: fixCount > parameters.ungatedFirstFixes ? gate : .off,
+                    z, kind: kind, variance: variance, gate: isGated ? gate : .off,
                     held: holdsColumn(at: reading.time) ? columnIndex : nil)
                 if !record.decision.wasApplied { gatedFixCount += 1 }
                 try monitorFix(record, fix: z, priorGPSError: priorGPSError)
-                lastGPSRecord = record
+                lastGPSRecord = wild ?? record
             }
         } catch let error as AltitudeModelError {
             throw error
@@ -377,8 +381,9 @@ public struct AltitudeFilter: Sendable {
             if restarting {
                 try core.replaceModel(model)
                 try core.reset(mean: mean, covariance: .diagonal(variances))
-                // The QNH moved by the restart, not by the weather.
+                // The QNH moved by the restart, not by the weather; the level the fixes set is gone.
                 forgetDetectorHistory()
+                faults?.forgetLevel()
                 return
             }
             core = try KalmanFilter(

@@ -395,6 +395,12 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         return reset(at: time, shift: recent.halves.newer, spread: recent.spread)
     }
 
+    /// Records one of the first, ungated fixes that lies beyond the gate, whose residual against the filter's
+    /// altitude is `residual` metres, and resets to it (`AltitudeFilter.relevelAtWildStartFix`).
+    mutating func wildStartFix(residual: Double, at time: Double) -> RefusalAction {
+        reset(at: time, shift: residual, spread: 0)
+    }
+
     /// Records a refused fix and says whether to reset.
     ///
     /// `barometerSteady`: the barometer shows under 10 m/s of vertical speed, at the run's first fix and every later
@@ -448,6 +454,16 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     private mutating func reset(at time: Double, shift: Double, spread: Double) -> RefusalAction {
         episodes.append(FilterEpisode(kind: .reset, startTime: time, endTime: time, sizeMeters: shift, isActive: false))
         status.insert(.reset)
+        forgetLevel()
+        return .reset(shift: shift, variance: shift * shift + spread * spread)
+    }
+
+    /// Whether a fix accepted since the start or the last reset has set the filter's level.
+    var hasLevel: Bool { acceptedSinceReset > 0 }
+
+    /// Forgets the fixes behind the filter's level (its refused run, recent residuals and lifts, acceptance counts
+    /// and consistency sums): at a reset, and where the filter starts over at its first pressure.
+    mutating func forgetLevel() {
         run = RefusedRun()
         recent = RecentValues()
         recentLifts = RecentValues(capacity: Self.liftCount)
@@ -456,6 +472,5 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         lastAcceptedTime = nil
         consistencySum = 0
         consistencyWeight = 0
-        return .reset(shift: shift, variance: shift * shift + spread * spread)
     }
 }

@@ -106,7 +106,7 @@ public struct StressBenchmark: Sendable, Codable {
         var columnSigmas: [Double] = [], columnInside = 0
         var good = 0, refused = 0, reported = 0, recovered = 0
         var episodes: [String: Int] = [:]
-        let deadline: Double = name == .coldStart ? 180 : 300
+        let deadline: Double = name == .coldStart || name == .loggerColdStart ? 180 : 300
         func inTime(_ e: StressEvaluation) -> Bool { (e.recoveryTime ?? .infinity) <= deadline }
         for e in evaluations {
             score.merge(e.score)
