@@ -5,7 +5,8 @@ public struct AltitudeFilterStatus: OptionSet, Sendable, Equatable, Hashable, Co
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// The filter reset its altitude to a run of refused fixes that agreed with each other (no lock-out).
+    /// The filter reset its altitude to the GPS (`FilterEpisode.Kind.reset`): to a run of refused fixes that agreed
+    /// with each other (no lock-out), to one-sided accepted fixes, or to a wild fix at the start.
     public static let reset = AltitudeFilterStatus(rawValue: 1 << 0)
     /// The barometer stepped at this reading; its offset was re-anchored and the reading not fused.
     public static let barometerStep = AltitudeFilterStatus(rawValue: 1 << 1)

@@ -7,7 +7,8 @@ public struct FilterEpisode: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         /// The filter reset its altitude to the GPS: after refused fixes that agreed with each other for
         /// `lockoutResetTime` (a lock-out), after accepted fixes one-sided beyond `consistencyThreshold` (a start or
-        /// a drift the correlated-error state was absorbing), or at the end of a GPS jump's hold.
+        /// a drift the correlated-error state was absorbing), at one of the first, ungated fixes beyond the gate (a
+        /// wild start, `AltitudeFilter.relevelAtWildStartFix`), or at the end of a GPS jump's hold.
         case reset
         /// The barometer stepped by more than any motion explains; its offset was re-anchored.
         case barometerStep = "baro-step"
