@@ -90,8 +90,8 @@ extension AltitudeFilter {
     /// (none accepted since the start, the start over at the first pressure, or the last reset) is left to its
     /// update: there is no level to be wrong yet.
     ///
-    /// Without it, the 9.8-day Bergen logger's first fix (160 m low, a fix every 30 s) set the level to ±11 m, the
-    /// next good fixes took ten minutes to pull it back, and its second fix, 128 m above the first, moved the column
+    /// Without it, the 9.8-day Bergen logger's first fix (160 m low, a fix every 30 s) sets the level to ±11 m, the
+    /// next good fixes take ten minutes to pull it back, and its second fix, 128 m above the first, moves the column
     /// by 38 K: the column's lever h₀/T₀ at the wrong start's −122 m is three times the station's. A cold start that
     /// lasts for all of the first fixes (a receiver converging over a minute at 1 Hz) agrees with itself and is the
     /// consistency test's (`SensorFaultMonitor`).
