@@ -91,9 +91,10 @@ struct ModelOptions: Sendable {
         ("gps-vacc-scale", \.gpsVerticalAccuracyScale),
     ]
 
-    /// The options and parameter-file keys that describe the receiver: given any, the receiver is known.
+    /// The options that describe the receiver, and their parameter-file keys (the option's name with underscores):
+    /// given any, the receiver is known.
     private static let receiverOptions: Set<String> = ["gps-sigma", "gps-tau", "gps-white", "gps-vacc-scale"]
-    private static let receiverKeys: Set<String> = ["gps_sigma", "gps_tau", "gps_white", "gps_vacc_scale"]
+    private static let receiverKeys = Set(receiverOptions.map { $0.replacingOccurrences(of: "-", with: "_") })
 
     /// The model in words for titles and reports: `default model`, or `model: ` and the options given.
     var summary: String {
