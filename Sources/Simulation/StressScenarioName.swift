@@ -21,6 +21,9 @@ public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, 
     case coldStart = "cold-start"
     /// A logger's cold start: a pressure and a fix every 30 s, the first fix hundreds of metres off.
     case loggerColdStart = "cold-logger"
+    /// A logger's fading cold start: a pressure and a fix every 30 s, the fixes hundreds of metres off at first
+    /// and converging over minutes.
+    case loggerFadingStart = "fading-logger"
     /// A GPS dropout during a large descent.
     case dropout
     /// A barometer that steps, spikes or sticks.
@@ -41,12 +44,17 @@ public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, 
         case .skydiveHot, .skydiveCold: return 600 + 4_000.0 / 6 + 60 + 3_000.0 / 55 + 1_000.0 / 5
         case .coldStart: return 60 + 5 * 20
         case .loggerColdStart: return 630
+        case .loggerFadingStart: return 600 + 4 * StressScenarioName.fadingStartTime
         case .dropout: return 1_870 + 600
         case .barometerStep, .barometerSpike, .gpsJump: return 1_800
         case .barometerStuck: return 600
         default: return nil
         }
     }
+
+    /// The time constant of the `fading-logger` start's fade, in seconds: the fixes are within 2 % of their first
+    /// offset (at most 5.5 m) four of them after the first fix, at the scenario's event.
+    public static let fadingStartTime: Seconds = 150
 
     /// The episode the filter must report, if any.
     public var expectedEpisode: FilterEpisode.Kind? {
@@ -73,6 +81,9 @@ extension Scenario {
     /// - `cold-logger`: 3 h still at 40 m, a pressure and a fix every 30 s (the 9.8-day Bergen logger's
     ///   cadence), the fixes from 600 s; the first fix is 50 to 300 m off (either sign, uniform from the seed), the
     ///   next ones good.
+    /// - `fading-logger`: as `cold-logger`, but every fix is off by the first one's offset (50 to 300 m, either sign)
+    ///   times exp(−(t − 600 s)/150 s): a receiver converging over ten minutes, as the 9.8-day Bergen logger's first
+    ///   fixes do.
     /// - `dropout`: hot column; 10 min at 500 m, up 1,000 m at 1 m/s, 5 min, down 1,000 m in 540 s, 20 min; no fixes
     ///   from 1,870 s for 600 s, the whole descent (3,700 s).
     /// - `baro-step`, `baro-spike`, `gps-jump`: 5,400 s, from 1,000 m up 300 m at 0.1 m/s and back at 0.15 m/s with 10
@@ -130,11 +141,16 @@ extension Scenario {
             var gps = GPSModel()
             gps.faults = [.coldStart(offset: random.uniform() < 0.5 ? -size : size, duration: 60, fade: 20)]
             return make(3_600, 250, [], offset: 4, gps: gps)
-        case .loggerColdStart:
+        case .loggerColdStart, .loggerFadingStart:
             var random = SeededGenerator(seed: seed ^ 0x1066_c01d)
             let size = 50 + 250 * random.uniform()
             var gps = GPSModel(clock: SampleClock(rate: 1.0 / 30, phase: 600))
-            gps.faults = [.coldStart(offset: random.uniform() < 0.5 ? -size : size, duration: 601, fade: 1)]
+            let offset = random.uniform() < 0.5 ? -size : size
+            gps.faults = [
+                name == .loggerColdStart
+                    ? .coldStart(offset: offset, duration: 601, fade: 1)
+                    : .coldStart(offset: offset, duration: 600, fade: StressScenarioName.fadingStartTime)
+            ]
             var barometer = BarometerModel()
             barometer.clock = SampleClock(rate: 1.0 / 30)
             return make(3 * 3_600, 40, [], offset: 4, gps: gps, barometer: barometer)

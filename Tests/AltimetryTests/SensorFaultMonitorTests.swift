@@ -188,6 +188,40 @@ struct SensorFaultMonitorTests {
         #expect(steady >= 400, "\(steady) of 536 still windows steady")
     }
 
+    /// GIVEN a logger's lifts (a fix every 30 s) fading from 200 m with a time constant of 150 s, WHEN the monitor
+    /// looks after each of the first ten fixes, THEN it holds the young level open from the sixth on, at least by the
+    /// fade's move between the halves (70 m and more); and GIVEN lifts with the model's own GPS error (10 m, 60 s, 1 m
+    /// white) at the same cadence, it holds at most 3 open in 1,000 starts of 20 fixes (15,000 looks).
+    @Test("An unsettled start holds the level open, a sound one does not")
+    func unsettledStartHoldsTheLevelOpen() throws {
+        var monitor = SensorFaultMonitor(parameters: AltitudeModelParameters())
+        monitor.establishedSince = 0
+        for k in 0..<10 {
+            let t = 30 * Double(k)
+            monitor.recentLifts.add(200 * exp(-t / 150), at: t)
+            let floor = monitor.unsteadyStartVariance(at: t)
+            if k < 5 {
+                #expect(floor == nil, "fix \(k + 1): too few lifts to tell a move")
+            } else {
+                #expect((floor ?? 0) >= 70 * 70, "fix \(k + 1): floor \(floor ?? 0) m²")
+            }
+        }
+        var random = SeededGenerator(seed: 11)
+        var held = 0
+        for _ in 0..<1_000 {
+            var sound = SensorFaultMonitor(parameters: AltitudeModelParameters())
+            sound.establishedSince = 0
+            var e = 10 * random.gaussian()
+            for k in 0..<20 {
+                e = e * exp(-30.0 / 60) + 10 * (1 - exp(-60.0 / 60)).squareRoot() * random.gaussian()
+                sound.recentLifts.add(e + random.gaussian(), at: 30 * Double(k))
+                if sound.unsteadyStartVariance(at: 30 * Double(k)) != nil { held += 1 }
+            }
+        }
+        // Each look is beyond 4 sigmas with probability 6e-5 under the model: about one in 15,000 looks.
+        #expect(held <= 3, "\(held) of 15,000 sound looks held the level open")
+    }
+
     /// GIVEN a monitor's ring of recent values as a checkpoint saves it, WHEN it is decoded as saved and with each
     /// corruption that would index outside the ring (no values, fewer times than values, a negative count), THEN the
     /// saved one round-trips and every corrupt one is a decoding error, not a crash at the next fix.

@@ -75,6 +75,8 @@ extension AltitudeFilter {
         switch action {
         case .reset(let shift, let variance)?, .dropAnchorAndReset(let shift, let variance)?:
             try resetLevel(shift: shift, spreadVariance: variance)
+        case .holdLevelOpen(let floor)?:
+            try widenLevel(toAltitudeVariance: floor)
         default: return
         }
     }
@@ -133,6 +135,21 @@ extension AltitudeFilter {
         detectorWeather?.weather = mean[b]
         frontDetector?.forgetHistory()
         noiseDetector?.forgetHistory()
+    }
+
+    /// Widens the (U, B) block, fully correlated, until the altitude variance P_hh is at least `floor` m², leaving
+    /// the mean, the barometer's prediction B − U and the GPS error alone (`SensorFaultMonitor.unsteadyStartVariance`).
+    mutating func widenLevel(toAltitudeVariance floor: Double) throws(AltitudeModelError) {
+        let shortfall = floor - altitudeVariance()
+        guard shortfall > 0 else { return }
+        let x = core.mean
+        let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex
+        let slope =
+            exponentials.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
+        let added = shortfall / (slope * slope)
+        var covariance = core.covariance
+        for i in [u, b] { for j in [u, b] { covariance[i, j] += added } }
+        try reset(mean: x.elements, covariance: covariance)
     }
 
     /// The filter's altitude variance P_hh = a² P_UU + 2 a b P_UC + b² P_CC, a = dh/dU, b = dh/dC (`estimate`), in m².

@@ -91,6 +91,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     var recent = RecentValues()
     /// The lifts (fix less pressure altitude) of the last 16 accepted fixes.
     var recentLifts = RecentValues(capacity: SensorFaultMonitor.liftCount)
+    /// When the lifts of the fixes accepted since the start or the last reset first held still (`isSteady`); nil
+    /// before, while the level's start is unsettled (`unsteadyStartVariance(at:)`).
+    var heldStillSince: Double?
     /// The consistency test's weighted sum of normalised innovations, its sum of squared weights, and its time.
     var consistencySum = 0.0
     var consistencyWeight = 0.0
@@ -235,6 +238,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         case reanchorGPS(jump: Double)
         /// Drop the GPS's anchor (subtract nothing from later fixes) and reset as `reset` does.
         case dropAnchorAndReset(shift: Double, variance: Double)
+        /// Widen the filter's level, without moving it, until its altitude variance is at least `variance` m²
+        /// (`unsteadyStartVariance(at:)`).
+        case holdLevelOpen(variance: Double)
     }
 
     init(parameters: AltitudeModelParameters) {
@@ -262,14 +268,50 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         // too slow for 16 (one window where only 16 are kept).
         let short = RecentValues.defaultCapacity, kept = lifts.values.count
         func isSteady(overLast m: Int) -> Bool {
-            let half = lifts.span(ofLast: m) / 2
-            let n = Double(max(2, min(lifts.count, kept, m)))
-            let change = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
-            let h = lifts.halves(ofLast: m)
-            return !((h.newer - h.older) * (h.newer - h.older) > 4 * change)
+            let (move, variance) = liftMove(lifts, overLast: m)
+            return !(move * move > 4 * variance)
         }
         return (kept <= short || isSteady(overLast: short)) && isSteady(overLast: kept)
     }
+
+    /// The fixes' move against the barometer over the last `m` of `lifts`: the newer half's median less the older
+    /// half's, in metres, and the variance the GPS error model allows that move, m²: what the correlated error changes
+    /// over half their span, 2σ_e² (1 − exp(−Δ/τ)), and the white noise of the two halves' medians, 4σ_w²/n.
+    func liftMove(_ lifts: RecentValues, overLast m: Int) -> (move: Double, variance: Double) {
+        let half = lifts.span(ofLast: m) / 2
+        let n = Double(max(2, min(lifts.count, lifts.values.count, m)))
+        let variance = 2 * gpsErrorVariance * -expm1(-half / gpsCorrelationTime) + 4 * gpsWhiteVariance / n
+        let h = lifts.halves(ofLast: m)
+        return (h.newer - h.older, variance)
+    }
+
+    /// The altitude variance, in m², below which a young level must not fall while its fixes move against the
+    /// barometer far beyond what the GPS error model allows; nil where they do not.
+    ///
+    /// A receiver's cold-start offset that fades over minutes moves every fix against the barometer, which neither
+    /// motion nor weather does, and the filter's update takes each fix for an independent look at a steady level:
+    /// at a logger's cadence (a fix every 30 s, a 10 m / 60 s error model) ten fading fixes set the level to ±5 m
+    /// where the fade left it, tens of metres off, and the good fixes after the fade take tens of minutes to undo
+    /// it. While the level is young (`youngLevelTime` since the first fix accepted since the start or the last
+    /// reset) and the last 16 lifts, or all kept, have moved by d beyond `unsteadySigmas` of what the model allows,
+    /// the level is known no better than d: the filter holds its altitude variance at d² at least, so that the next
+    /// fix moves it most of the way, and the level follows the fade with a sigma that says so. Once the fixes hold
+    /// still the filter learns the level as usual, and the consistency test watches it.
+    func unsteadyStartVariance(at time: Double) -> Double? {
+        // Six lifts at least, three a half: one wild fix among them moves neither half's median.
+        guard recentLifts.count >= 6, time - (establishedSince ?? time) <= youngLevelTime else { return nil }
+        var floor = 0.0
+        for m in [RecentValues.defaultCapacity, recentLifts.values.count] {
+            let (move, variance) = liftMove(recentLifts, overLast: m)
+            if move * move > Self.unsteadySigmas * Self.unsteadySigmas * variance { floor = max(floor, move * move) }
+        }
+        return floor > 0 ? floor : nil
+    }
+
+    /// The move of the lifts, in sigmas of what the GPS error model allows, beyond which a young level is held open
+    /// (`unsteadyStartVariance(at:)`): 4, against the steadiness test's 2, so that a receiver that behaves as the
+    /// model says holds a level open about once in 16,000 looks.
+    static let unsteadySigmas = 4.0
 
     /// Whether the level difference `shift` (metres) between recent fixes and the filter, the median of `residuals`,
     /// is more than the GPS error model and the filter's own uncertainty can explain.
@@ -389,6 +431,13 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         // last reset, when it rests on a few minutes of fixes (a receiver's cold start can set it). An established
         // level rests on many independent fixes; one-sided fixes that the gate still accepts are then the filter's
         // own update's to weigh, and refused ones the lock-out rule's.
+        if heldStillSince == nil {
+            if recentLifts.count >= 4, isSteady(recentLifts) {
+                heldStillSince = time
+            } else if let floor = unsteadyStartVariance(at: time) {
+                return .holdLevelOpen(variance: floor)
+            }
+        }
         guard acceptedSinceReset >= 30, time - (establishedSince ?? time) <= youngLevelTime, oneSided || farOut,
             isSteady(recentLifts)
         else { return .none }
@@ -398,7 +447,12 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// Records one of the first, ungated fixes that lies beyond the gate, whose residual against the filter's
     /// altitude is `residual` metres, and resets to it (`AltitudeFilter.relevelAtWildStartFix`).
     mutating func wildStartFix(residual: Double, at time: Double) -> RefusalAction {
-        reset(at: time, shift: residual, spread: 0)
+        // The lifts are the fixes against the barometer, whatever the filter's level: a fade that the re-level cut
+        // short still shows in them (`unsteadyStartVariance(at:)`).
+        let lifts = recentLifts
+        let action = reset(at: time, shift: residual, spread: 0)
+        recentLifts = lifts
+        return action
     }
 
     /// Records a refused fix and says whether to reset.
@@ -469,6 +523,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
         recentLifts = RecentValues(capacity: Self.liftCount)
         acceptedSinceReset = 0
         establishedSince = nil
+        heldStillSince = nil
         lastAcceptedTime = nil
         consistencySum = 0
         consistencyWeight = 0
