@@ -1,7 +1,7 @@
 import Foundation
 
 /// The altitude filter's watch over its own sensors and its own confidence: barometer steps, spikes and stuck
-/// values, GPS jumps, and lock-out.
+/// values, GPS jumps, lock-out and an unsettled start.
 ///
 /// It decides; `AltitudeFilter` acts (re-anchors the barometer, holds off or resets). The rules, each an answer to
 /// "does anything physical explain this?":
@@ -40,6 +40,10 @@ import Foundation
 ///   hold still (`isSteady`), makes the filter reset to the recent fixes. An established level rests on ten and more
 ///   independent GPS samples: a one-sided run that the gate still accepts is then as likely the receiver's slow
 ///   error (indoors it wanders by 30 to 50 m for minutes) as the filter's, and the filter's own update weighs it.
+/// - **Unsettled start.** Until the fixes of a young level first hold still, a move of their lifts beyond 4 sigmas of
+///   what the GPS error model allows holds the level open: the filter keeps its altitude variance at the move squared
+///   at least (`unsteadyStartVariance(at:)`), so that a fade too slow for the consistency test, a logger's at a fix
+///   every 30 s, is followed with a sigma that says so.
 ///
 /// A reset moves the altitude by the median residual r = z − k h₀(U) of the recent fixes (the fix against the
 /// filter's altitude without its estimate of e), forgets e, and widens the altitude by the shift and the
