@@ -137,6 +137,10 @@ extension AltitudeFilter {
         noiseDetector?.forgetHistory()
     }
 
+    /// Whether the fault monitor held the level open at the fix at `time` (`SensorFaultMonitor.unsteadyStartVariance`):
+    /// the start's fixes were still moving against the barometer.
+    func heldLevelOpen(at time: Double) -> Bool { faults?.heldOpenAt == time }
+
     /// Widens the (U, B) block, fully correlated, until the altitude variance P_hh is at least `floor` m², leaving
     /// the mean, the barometer's prediction B − U and the GPS error alone (`SensorFaultMonitor.unsteadyStartVariance`).
     mutating func widenLevel(toAltitudeVariance floor: Double) throws(AltitudeModelError) {

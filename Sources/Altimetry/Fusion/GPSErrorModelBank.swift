@@ -30,7 +30,10 @@ import StateEstimation
 ///
 /// Every member runs the model's fault rules (`SensorFaultMonitor`), and the bank reports the episodes of the member
 /// leading when each began (`recordEpisodes(at:)`). A fix moves the weights only near a fused pressure
-/// (`barometerEvidenceTime`).
+/// (`barometerEvidenceTime`); and while the member of the parameters' own model holds its level open at an
+/// unsettled start (`AltitudeFilter.heldLevelOpen(at:)`), the weights are the prior's: a logger's cold start that
+/// fades over ten minutes handed the weight to the 30 m hypotheses at its second fix, which took the fade for their
+/// error.
 ///
 /// Fronts are those of the leading member, reported only where the bank is sure of the receiver
 /// (`recordFronts(at:)`). Fix counts and the update records are the leading member's (the one of largest weight).
@@ -159,6 +162,9 @@ public struct GPSErrorModelBank: Sendable {
     /// The number of hypotheses at the parameters' own scale of the reported accuracy: the first `baseCount`
     /// members, whose twins at the further `verticalAccuracyScales` follow in the same order.
     public let baseCount: Int
+    /// The member that runs the parameters' own GPS error model, whose unsettled start holds the weights at the
+    /// prior (`process(_:)`).
+    let ownIndex: Int
 
     /// A bank for `parameters` (whose `adaptsGPSErrorModel` is ignored: members are single models).
     ///
@@ -177,6 +183,11 @@ public struct GPSErrorModelBank: Sendable {
         }
         self.members = members
         baseCount = hypotheses.count / Self.verticalAccuracyScales.count
+        let own = Hypothesis(
+            correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
+            correlationTime: parameters.gpsCorrelationTime,
+            whiteStandardDeviation: parameters.gpsWhiteNoiseStandardDeviation)
+        ownIndex = hypotheses.firstIndex(of: own) ?? 0
         isEnabled = hypotheses.map {
             $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold && $0.verticalAccuracyScale == 1
         }
@@ -295,9 +306,16 @@ public struct GPSErrorModelBank: Sendable {
         let weighsFixes =
             reading.time - (lastFusedPressureTime ?? -.infinity) <= Self.barometerEvidenceTime
             && !isOutlierForMixture(estimates)
-        for j in members.indices {
-            logWeights[j] += Self.cappedLogLikelihood(estimates[j].barometerUpdate)
-            if weighsFixes { logWeights[j] += Self.cappedLogLikelihood(estimates[j].gpsUpdate) }
+        if members[ownIndex].heldLevelOpen(at: reading.time) {
+            // The start's fixes still move against the barometer under the parameters' own model: a receiver's cold
+            // start, which fades over minutes, is no receiver's steady error, and what the fixes said about the
+            // receiver so far came from it. The weights are the prior's until the start settles.
+            for j in logWeights.indices { logWeights[j] = isEnabled[j] ? 0 : -.infinity }
+        } else {
+            for j in members.indices {
+                logWeights[j] += Self.cappedLogLikelihood(estimates[j].barometerUpdate)
+                if weighsFixes { logWeights[j] += Self.cappedLogLikelihood(estimates[j].gpsUpdate) }
+            }
         }
         normalize()
         // The front is the atmosphere's: every member takes the weather noise the weighted members' detectors call.

@@ -98,6 +98,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// When the lifts of the fixes accepted since the start or the last reset first held still (`isSteady`); nil
     /// before, while the level's start is unsettled (`unsteadyStartVariance(at:)`).
     var heldStillSince: Double?
+    /// The time of the last fix at which the level was held open (`unsteadyStartVariance(at:)`), nil before.
+    var heldOpenAt: Double?
     /// The consistency test's weighted sum of normalised innovations, its sum of squared weights, and its time.
     var consistencySum = 0.0
     var consistencyWeight = 0.0
@@ -439,6 +441,7 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
             if recentLifts.count >= 4, isSteady(recentLifts) {
                 heldStillSince = time
             } else if let floor = unsteadyStartVariance(at: time) {
+                heldOpenAt = time
                 return .holdLevelOpen(variance: floor)
             }
         }
