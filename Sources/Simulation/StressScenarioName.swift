@@ -52,8 +52,8 @@ public enum StressScenarioName: String, Sendable, Equatable, Hashable, Codable, 
         }
     }
 
-    /// The time constant of the `fading-logger` start's fade, in seconds: the fixes are within 2 % of their first
-    /// offset (at most 5.5 m) four of them after the first fix, at the scenario's event.
+    /// The time constant of the `fading-logger` start's fade, in seconds: four of them after the first fix, at the
+    /// scenario's event, the fixes are within 2 % of their first offset (at most 5.5 m).
     public static let fadingStartTime: Seconds = 150
 
     /// The episode the filter must report, if any.

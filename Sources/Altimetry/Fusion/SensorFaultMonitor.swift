@@ -301,8 +301,9 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// it. While the level is young (`youngLevelTime` since the first fix accepted since the start or the last
     /// reset) and the last 16 lifts, or all kept, have moved by d beyond `unsteadySigmas` of what the model allows,
     /// the level is known no better than d: the filter holds its altitude variance at d² at least, so that the next
-    /// fix moves it most of the way, and the level follows the fade with a sigma that says so. Once the fixes hold
-    /// still the filter learns the level as usual, and the consistency test watches it.
+    /// fix moves it most of the way, and the level follows the fade with a sigma that says so. `acceptedFix` asks only
+    /// until the fixes first hold still (`heldStillSince`); from then on the filter learns the level as usual, and the
+    /// consistency test watches it.
     func unsteadyStartVariance(at time: Double) -> Double? {
         // Six lifts at least, three a half: one wild fix among them moves neither half's median.
         guard recentLifts.count >= 6, time - (establishedSince ?? time) <= youngLevelTime else { return nil }
