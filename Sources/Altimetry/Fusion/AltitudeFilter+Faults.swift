@@ -116,19 +116,15 @@ extension AltitudeFilter {
     /// Moves the filter's altitude by `shift` metres and widens its level by `spreadVariance` m² on top of the GPS's
     /// correlated error (see `monitorFix`).
     mutating func resetLevel(shift: Double, spreadVariance: Double) throws(AltitudeModelError) {
-        let x = core.mean, P = core.covariance
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex, e = parameters.gpsErrorIndex
-        let slope =
-            exponentials.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
+        let sigmaE = parameters.gpsErrorStandardDeviation
+        var covariance = core.covariance
+        let slope = widenLevelBlock(&covariance, byAltitudeVariance: sigmaE * sigmaE + spreadVariance)
         let du = shift / slope
-        var mean = x.elements
+        var mean = core.mean.elements
         mean[u] += du
         mean[b] += du
         mean[e] = 0
-        let sigmaE = parameters.gpsErrorStandardDeviation
-        let added = (sigmaE * sigmaE + spreadVariance) / (slope * slope)
-        var covariance = P
-        for i in [u, b] { for j in [u, b] { covariance[i, j] += added } }
         Self.forgetGPSError(in: &covariance, index: e, standardDeviation: sigmaE)
         try reset(mean: mean, covariance: covariance)
         // The reset's shift of B is not weather.
@@ -146,14 +142,23 @@ extension AltitudeFilter {
     mutating func widenLevel(toAltitudeVariance floor: Double) throws(AltitudeModelError) {
         let shortfall = floor - altitudeVariance()
         guard shortfall > 0 else { return }
+        var covariance = core.covariance
+        widenLevelBlock(&covariance, byAltitudeVariance: shortfall)
+        try reset(mean: core.mean.elements, covariance: covariance)
+    }
+
+    /// Adds `variance` m² to the altitude through the (U, B) block of `covariance`, fully correlated: variance / a² on
+    /// each of its elements, a = dh/dU at the mean with the column's scale, so that the barometer's prediction B − U
+    /// keeps its variance. Returns a.
+    @discardableResult
+    mutating func widenLevelBlock(_ covariance: inout Matrix, byAltitudeVariance variance: Double) -> Double {
         let x = core.mean
         let u = AltitudeModel.altitudeIndex, b = AltitudeModel.weatherIndex
         let slope =
             exponentials.altitudeDerivative(x[u, 0]) * Self.columnScale(x, columnIndex: parameters.columnIndex)
-        let added = shortfall / (slope * slope)
-        var covariance = core.covariance
+        let added = variance / (slope * slope)
         for i in [u, b] { for j in [u, b] { covariance[i, j] += added } }
-        try reset(mean: x.elements, covariance: covariance)
+        return slope
     }
 
     /// The filter's altitude variance P_hh = a² P_UU + 2 a b P_UC + b² P_CC, a = dh/dU, b = dh/dC (`estimate`), in m².

@@ -112,9 +112,7 @@ public struct GPSErrorModelBank: Sendable {
                 Hypothesis(correlatedStandardDeviation: s, correlationTime: $0, whiteStandardDeviation: min(white, s))
             }
         }
-        let own = Hypothesis(
-            correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
-            correlationTime: parameters.gpsCorrelationTime, whiteStandardDeviation: white)
+        let own = ownHypothesis(for: parameters)
         if !list.contains(own) { list.append(own) }
         return verticalAccuracyScales.flatMap { k in
             list.map { h in
@@ -123,6 +121,20 @@ public struct GPSErrorModelBank: Sendable {
                 return twin
             }
         }
+    }
+
+    /// The parameters' own GPS error model as a hypothesis, at the parameters' own scale of the reported accuracy.
+    static func ownHypothesis(for parameters: AltitudeModelParameters) -> Hypothesis {
+        Hypothesis(
+            correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
+            correlationTime: parameters.gpsCorrelationTime,
+            whiteStandardDeviation: parameters.gpsWhiteNoiseStandardDeviation)
+    }
+
+    /// The switching prior's log weights: uniform over the hypotheses that take part, −∞ for the others.
+    static func priorLogWeights(isEnabled: [Bool]) -> [Double] {
+        let enabledCount = Double(isEnabled.filter { $0 }.count)
+        return isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
     }
 
     /// A member's parameters: `parameters` with `hypothesis`'s GPS error model, as a single model with the
@@ -183,16 +195,11 @@ public struct GPSErrorModelBank: Sendable {
         }
         self.members = members
         baseCount = hypotheses.count / Self.verticalAccuracyScales.count
-        let own = Hypothesis(
-            correlatedStandardDeviation: parameters.gpsErrorStandardDeviation,
-            correlationTime: parameters.gpsCorrelationTime,
-            whiteStandardDeviation: parameters.gpsWhiteNoiseStandardDeviation)
-        ownIndex = hypotheses.firstIndex(of: own) ?? 0
+        ownIndex = hypotheses.firstIndex(of: Self.ownHypothesis(for: parameters)) ?? 0
         isEnabled = hypotheses.map {
             $0.correlatedStandardDeviation >= Self.claimedAccuracyThreshold && $0.verticalAccuracyScale == 1
         }
-        let enabledCount = Double(isEnabled.filter { $0 }.count)
-        logWeights = isEnabled.map { $0 ? -log(enabledCount) : -.infinity }
+        logWeights = Self.priorLogWeights(isEnabled: isEnabled)
         ownShares = hypotheses.map { _ in 1 }
     }
 
@@ -310,7 +317,7 @@ public struct GPSErrorModelBank: Sendable {
             // The start's fixes still move against the barometer under the parameters' own model: a receiver's cold
             // start, which fades over minutes, is no receiver's steady error, and what the fixes said about the
             // receiver so far came from it. The weights are the prior's until the start settles.
-            for j in logWeights.indices { logWeights[j] = isEnabled[j] ? 0 : -.infinity }
+            logWeights = Self.priorLogWeights(isEnabled: isEnabled)
         } else {
             for j in members.indices {
                 logWeights[j] += Self.cappedLogLikelihood(estimates[j].barometerUpdate)

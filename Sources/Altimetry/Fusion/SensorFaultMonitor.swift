@@ -307,8 +307,10 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     func unsteadyStartVariance(at time: Double) -> Double? {
         // Six lifts at least, three a half: one wild fix among them moves neither half's median.
         guard recentLifts.count >= 6, time - (establishedSince ?? time) <= youngLevelTime else { return nil }
+        // Over the last 16 and over all kept, as `isSteady`; while no more than 16 are kept the two are one window.
+        let short = RecentValues.defaultCapacity
         var floor = 0.0
-        for m in [RecentValues.defaultCapacity, recentLifts.values.count] {
+        for m in recentLifts.count > short ? [short, recentLifts.values.count] : [short] {
             let (move, variance) = liftMove(recentLifts, overLast: m)
             if move * move > Self.unsteadySigmas * Self.unsteadySigmas * variance { floor = max(floor, move * move) }
         }
