@@ -33,7 +33,16 @@ struct IdentifyCommandTests {
         #expect(fit["gps_white"] is Double)
         let reasons = try #require(fit["not_identifiable"] as? [String: String])
         #expect(reasons["gps_tau"]?.contains("beyond half the recording") == true)
-        // The likelihood's verdict on the same recording.
+        // The likelihood's verdict on the same recording, and the --params file it writes: σ_e and τ not
+        // identified, so the GPS error model is left to adapt rather than fixed at the defaults' receiver.
         #expect(object["gps_tau"] is NSNull)
+        #expect(object["gps_adapt"] as? Bool == true)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("identify-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let written = runAltimetry(["identify", Self.path, "--out", out.path])
+        #expect(written.code == .success, "\(written.err)")
+        #expect(written.out.contains("--out writes gps_adapt true"), "\(written.out)")
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        #expect(file["gps_adapt"] as? Bool == true && file["gps_tau"] == nil && file["gps_sigma"] == nil)
     }
 }

@@ -65,4 +65,10 @@ struct ModelOptionsTests {
         let p = try Self.parameters([], json: #"{"gps_adapt": false, "gps_sigma": 2.5, "gps_tau": 120}"#)
         #expect(!p.adaptsGPSErrorModel && p.gpsErrorStandardDeviation == 2.5 && p.gpsCorrelationTime == 120)
     }
+
+    @Test("A file that identify writes without σ_e and τ keeps the model adaptive, with the white noise it names")
+    func receiverNotIdentified() throws {
+        let p = try Self.parameters([], json: #"{"gps_adapt": true, "gps_white": 0.4}"#)
+        #expect(p.adaptsGPSErrorModel && p.gpsWhiteNoiseStandardDeviation == 0.4)
+    }
 }

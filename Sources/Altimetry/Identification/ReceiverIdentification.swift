@@ -47,9 +47,15 @@ public struct ReceiverIdentification: Sendable, Equatable {
     public var allanVerticalAccuracyScale: Double?
     /// The maximum-likelihood fit.
     public var maximumLikelihood: MaximumLikelihoodFit
+    /// Why each parameter that the likelihood did not free kept its given value: no `gps_vacc_m`, no barometer,
+    /// or (q_b and σ_p) a moving recording.
+    public var notEstimated: [IdentifiableParameter: String]
     /// The log-likelihood under the parameters identification started from (the defaults), in nats.
     public var defaultLogLikelihood: Double
-    /// The starting parameters with every identifiable estimate in place: what `--out` writes.
+    /// The starting parameters with every identifiable estimate in place: what `--out` writes. The GPS error model
+    /// is fixed (`adaptsGPSErrorModel` false) where σ_e and τ are both identified, and adapts where they are not:
+    /// a receiver whose error the recording did not determine is learned while fusing (`GPSErrorModelBank`), not
+    /// replaced by the defaults' 10 m over 60 s.
     public var identifiedParameters: AltitudeModelParameters
 
     /// Identifies the model from `readings`, starting from (and keeping the other parameters of) `base`.
@@ -100,14 +106,34 @@ public struct ReceiverIdentification: Sendable, Equatable {
             let b = parameter.bounds
             parameter.set(min(max(value, b.lowerBound * 2), b.upperBound / 2), in: &start)
         }
-        if allanVerticalAccuracyScale != nil { free.append(.gpsVaccScale) }
-        if hasBarometer && series == .gpsAltitude { free += [.weatherQ, .baroSigma] }
+        var notEstimated: [IdentifiableParameter: String] = [:]
+        if allanVerticalAccuracyScale != nil {
+            free.append(.gpsVaccScale)
+        } else {
+            notEstimated[.gpsVaccScale] = "no gps_vacc_m in the recording"
+        }
+        if !hasBarometer {
+            notEstimated[.weatherQ] = "no barometer in the recording"
+            notEstimated[.baroSigma] = "no barometer in the recording"
+        } else if series == .gpsAltitude {
+            free += [.weatherQ, .baroSigma]
+        } else {
+            let reason = "kept at its given value on a moving recording, where the weather and a slow GPS error differ only in their dynamics"
+            notEstimated[.weatherQ] = reason
+            notEstimated[.baroSigma] = reason
+        }
+        self.notEstimated = notEstimated
         defaultLogLikelihood = try MaximumLikelihoodFit.logLikelihood(of: readings, parameters: base)
         maximumLikelihood = try MaximumLikelihoodFit.fit(readings, free: free, start: start)
         var identified = base
         for estimate in maximumLikelihood.estimates where estimate.isIdentifiable {
             estimate.parameter.set(estimate.value, in: &identified)
         }
+        let estimates = maximumLikelihood.estimates
+        let receiverIdentified = [IdentifiableParameter.gpsSigma, .gpsTau].allSatisfy { parameter in
+            estimates.contains { $0.parameter == parameter && $0.isIdentifiable }
+        }
+        identified.adaptsGPSErrorModel = !receiverIdentified
         identifiedParameters = identified
     }
 

@@ -8,7 +8,8 @@ import Foundation
 /// white fit to it, and the maximum-likelihood parameters through the filter with their standard errors and the
 /// log-likelihood against the defaults' (`ReceiverIdentification`). A parameter the recording does not determine
 /// is reported as such, never as a number. `--out` writes the identified parameters as a `--params` file for
-/// `fuse` and `calibrate`, with `gps_adapt` off: a receiver that has been identified needs no learning on the fly.
+/// `fuse` and `calibrate`, with `gps_adapt` off where σ_e and τ are identified (a receiver that has been identified
+/// needs no learning on the fly) and on where they are not (`ReceiverIdentification.identifiedParameters`).
 public struct IdentifyCommand: Command {
     public static let name = "identify"
     public static let overview =
@@ -102,10 +103,7 @@ public struct IdentifyCommand: Command {
         for parameter in IdentifiableParameter.allCases {
             let label = "  " + parameter.key.padding(toLength: 16, withPad: " ", startingAt: 0)
             guard let e = estimate(parameter, in: r) else {
-                text +=
-                    label + "not estimated ("
-                    + (parameter == .gpsVaccScale ? "no gps_vacc_m in the recording" : "no barometer in the recording")
-                    + ")\n"
+                text += label + "not estimated (\(r.notEstimated[parameter] ?? "not freed"))\n"
                 continue
             }
             if e.isIdentifiable {
@@ -118,6 +116,10 @@ public struct IdentifyCommand: Command {
         text +=
             "\nlog-likelihood: \(Fixed.text(l, 1)) (defaults: \(Fixed.text(r.defaultLogLikelihood, 1)), "
             + "gain \(Fixed.text(l - r.defaultLogLikelihood, 1)))\n"
+        text +=
+            r.identifiedParameters.adaptsGPSErrorModel
+            ? "--out writes gps_adapt true: gps_sigma and gps_tau are not identified, so fuse learns them\n"
+            : "--out writes gps_adapt false: the receiver is identified\n"
         return text
     }
 
@@ -134,6 +136,7 @@ public struct IdentifyCommand: Command {
             "duration_s": r.duration,
             "gps_fixes": r.fixCount,
             "converged": r.maximumLikelihood.converged,
+            "gps_adapt": r.identifiedParameters.adaptsGPSErrorModel,
         ]
         var reasons: [String: String] = [:]
         for parameter in IdentifiableParameter.allCases {
@@ -146,7 +149,7 @@ public struct IdentifyCommand: Command {
                 object[parameter.key + "_se"] = NSNull()
                 reasons[parameter.key] =
                     e?.reason
-                    ?? "not estimated: no \(parameter == .gpsVaccScale ? "gps_vacc_m" : "barometer") in the recording"
+                    ?? "not estimated: \(r.notEstimated[parameter] ?? "not freed")"
             }
         }
         object["not_identifiable"] = reasons
@@ -179,9 +182,10 @@ public struct IdentifyCommand: Command {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// The `--params` file: every identifiable estimate under its key, and `gps_adapt` off.
+    /// The `--params` file: every identifiable estimate under its key, and `gps_adapt` off unless σ_e and τ are
+    /// not identified.
     static func parametersFile(_ r: ReceiverIdentification) -> Data {
-        var object: [String: Any] = ["gps_adapt": false]
+        var object: [String: Any] = ["gps_adapt": r.identifiedParameters.adaptsGPSErrorModel]
         for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
         let data =
             (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
