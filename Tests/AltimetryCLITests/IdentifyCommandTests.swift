@@ -7,9 +7,11 @@ import Testing
 /// short for a correlation time of the receiver's slow error. Skipped when the recording is not beside the checkout.
 @Suite("IdentifyCommand")
 struct IdentifyCommandTests {
-    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/data/real/static_gpsd_zedf9p_dunedin_11min/data.csv")
-        .standardized.path
+    static func realPath(_ folder: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/data/real/\(folder)/data.csv").standardized.path
+    }
+    static let path = realPath("static_gpsd_zedf9p_dunedin_11min")
 
     @Test(
         "GIVEN an 11-minute static log WHEN identified THEN the Allan fit, like the likelihood, calls σ_e and τ not identifiable"
@@ -24,6 +26,7 @@ struct IdentifyCommandTests {
         let fitLine = try #require(text.out.split(separator: "\n").first { $0.hasPrefix("Gauss-Markov + white fit") })
         #expect(fitLine.contains("gps_sigma and gps_tau not identifiable"), "\(fitLine)")
         #expect(fitLine.contains("beyond half the recording"), "\(fitLine)")
+        #expect(text.out.contains("weather_q       not estimated (no barometer in the recording)"), "\(text.out)")
 
         let json = runAltimetry(["identify", Self.path, "--json"])
         #expect(json.code == .success, "\(json.err)")
@@ -44,5 +47,22 @@ struct IdentifyCommandTests {
         #expect(written.out.contains("--out writes gps_adapt true"), "\(written.out)")
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         #expect(file["gps_adapt"] as? Bool == true && file["gps_tau"] == nil && file["gps_sigma"] == nil)
+    }
+
+    @Test("GIVEN a 70 s drone flight with a barometer THEN q_b and σ_p are kept for its motion, not for a barometer it has")
+    func movingRecordingKeepsTheWeather() throws {
+        let path = Self.realPath("px4_fmuv6c_flugdrohne_log66")
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("skipped: \(path) is not beside the checkout")
+            return
+        }
+        let json = runAltimetry(["identify", path, "--json"])
+        #expect(json.code == .success, "\(json.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let reasons = try #require(object["not_identifiable"] as? [String: String])
+        for key in ["weather_q", "baro_sigma"] {
+            #expect(reasons[key]?.contains("moving recording") == true, "\(key): \(reasons[key] ?? "none")")
+        }
+        #expect(object["gps_white"] is Double, "σ_g is set by the shortest averaging times")
     }
 }
