@@ -49,7 +49,9 @@ struct IdentifyCommandTests {
         #expect(file["gps_adapt"] as? Bool == true && file["gps_tau"] == nil && file["gps_sigma"] == nil)
     }
 
-    @Test("GIVEN a 70 s drone flight with a barometer THEN q_b and σ_p are kept for its motion, not for a barometer it has")
+    @Test(
+        "GIVEN a 70 s drone flight with a barometer THEN q_b and σ_p are kept for its motion, not for a barometer it has"
+    )
     func movingRecordingKeepsTheWeather() throws {
         let path = Self.realPath("px4_fmuv6c_flugdrohne_log66")
         guard FileManager.default.fileExists(atPath: path) else {

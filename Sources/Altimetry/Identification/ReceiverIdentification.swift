@@ -118,7 +118,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
         } else if series == .gpsAltitude {
             free += [.weatherQ, .baroSigma]
         } else {
-            let reason = "kept at its given value on a moving recording, where the weather and a slow GPS error differ only in their dynamics"
+            let reason =
+                "kept at its given value on a moving recording, where the weather and a slow GPS error differ only "
+                + "in their dynamics"
             notEstimated[.weatherQ] = reason
             notEstimated[.baroSigma] = reason
         }
