@@ -3,8 +3,8 @@ import Foundation
 import Simulation
 
 /// `altimetry-bench adaptive [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic]
-/// [--catalogue-seeds M] [--params FILE] [--oracle] [--trace SIGMA,TAU] [--trace-scenario NAME]`: the adaptive GPS error model against the
-/// fixed one on simulated receivers.
+/// [--catalogue-seeds M] [--params FILE] [--oracle] [--weather-walk Q] [--trace SIGMA,TAU] [--trace-scenario NAME]`: the
+/// adaptive GPS error model against the fixed one on simulated receivers.
 ///
 /// First the receiver grid: every `SimulatedReceiver` of σ_e in {2, 10, 30} m and τ in {30, 300, 3,600} s, with a
 /// reported vertical accuracy that is right, 2x optimistic or 2x pessimistic, in a static log of H hours (default
@@ -17,7 +17,9 @@ import Simulation
 ///
 /// `--oracle` gives the fixed model each case's true receiver (σ_e, τ, σ_w = 1 m, and a vacc scale that undoes the
 /// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
-/// the model (the weather's noise above all) leaves of the targets. `--trace SIGMA,TAU` prints the bank's course on
+/// the model (the weather's noise above all) leaves of the targets. `--weather-walk Q` adds a random walk of variance
+/// rate Q hPa²/s to the static logs' weather (the simulator's `WeatherModel.randomWalkVariance`, zero by default): how
+/// the figures move when the simulated weather is rougher over hours than the smooth outdoor day. `--trace SIGMA,TAU` prints the bank's course on
 /// one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank beside the fixed model on
 /// N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
 ///
@@ -36,10 +38,11 @@ enum AdaptiveBenchmark {
         let seeds = value("--seeds").flatMap { Int($0) } ?? 20
         let hours = value("--hours").flatMap { Double($0) } ?? 4
         let catalogueSeeds = value("--catalogue-seeds").flatMap { Int($0) } ?? 20
+        let weatherWalk = value("--weather-walk").map { Double($0) ?? -1 } ?? 0
         let scenarios = (value("--scenarios") ?? "static,hike").split(separator: ",").map(String.init)
         let reports = (value("--reports") ?? "right,optimistic,pessimistic").split(separator: ",")
             .compactMap { SimulatedReceiver.AccuracyReport(rawValue: String($0)) }
-        guard seeds > 0, hours > 0, catalogueSeeds >= 0, !reports.isEmpty,
+        guard seeds > 0, hours > 0, catalogueSeeds >= 0, !reports.isEmpty, weatherWalk >= 0, weatherWalk.isFinite,
             scenarios.allSatisfy({ $0 == "static" || $0 == "hike" })
         else {
             FileHandle.standardError.write(
@@ -86,9 +89,12 @@ enum AdaptiveBenchmark {
                     let duration: Double = scenarioName == "static" ? hours * 3_600 : ScenarioName.hike.defaultDuration
                     let label = "\(scenarioName) \(Int(duration / 3_600)) h, \(receiver)"
                     let make: @Sendable (Int) -> Scenario = { trial in
-                        scenarioName == "static"
-                            ? Scenario.staticLog(receiver: receiver, duration: duration, seed: UInt64(trial + 1))
-                            : Scenario.named(.hike, receiver: receiver, seed: UInt64(trial + 1))
+                        guard scenarioName == "static" else {
+                            return Scenario.named(.hike, receiver: receiver, seed: UInt64(trial + 1))
+                        }
+                        var log = Scenario.staticLog(receiver: receiver, duration: duration, seed: UInt64(trial + 1))
+                        log.weather.randomWalkVariance = weatherWalk
+                        return log
                     }
                     var reference = fixed
                     if oracle {
