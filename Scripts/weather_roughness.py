@@ -18,9 +18,10 @@ random walk of variance rate q raises to sqrt(2 q L). It is computed on
 
       E[D2(L)^2] = 2 q_b L + 4 s^2 tau^2 (L/tau - 1 + exp(-L/tau)) - 2 s^2 tau^2 (1 - exp(-L/tau))^2.
 
-Usage: python3 Scripts/weather_roughness.py [--data DIR] [--walk Q] SIMULATED.csv ...
+Usage: python3 Scripts/weather_roughness.py [--data DIR] [--walk Q] [--check] SIMULATED.csv ...
 (`--walk Q` adds a row: the simulated recordings' roughness with a random walk of Q hPa^2/s added, as
-`altimetry-bench adaptive --weather-walk Q` adds it.) Needs numpy.
+`altimetry-bench adaptive --weather-walk Q` adds it; `--check` compares the closed form with 200 simulated days of
+the model's weather.) Needs numpy.
 """
 import argparse
 import csv
@@ -83,11 +84,30 @@ def model_roughness(lag):
     return math.sqrt(2 * WEATHER_Q * lag + tendency)
 
 
+def monte_carlo_roughness(days=200, seed=1):
+    """D2 of the model's quiet weather drawn exactly on the 30 s grid: the check of the closed form."""
+    rng = np.random.default_rng(seed)
+    n = int(days * 86400 / GRID_S)
+    a = math.exp(-GRID_S / TENDENCY_TAU_S)
+    spread = math.sqrt(TENDENCY_Q * TENDENCY_TAU_S / 2 * (1 - a * a))
+    innovations = rng.standard_normal(n) * spread
+    tendency = np.empty(n)
+    tendency[0] = rng.standard_normal() * math.sqrt(TENDENCY_Q * TENDENCY_TAU_S / 2)
+    for i in range(1, n):
+        tendency[i] = a * tendency[i - 1] + innovations[i]
+    # The walk's increments, and the tendency integrated over each step (trapezoid: its error is far below the
+    # sampling noise of the rms at these lags).
+    walk = np.cumsum(rng.standard_normal(n) * math.sqrt(WEATHER_Q * GRID_S))
+    integrated = np.concatenate(([0.0], np.cumsum((tendency[1:] + tendency[:-1]) / 2 * GRID_S)))
+    return second_difference_rms(np.arange(n) * GRID_S, walk + integrated)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=os.path.join(here, "..", "..", "shared", "data", "real"))
     parser.add_argument("--walk", type=float, default=None)
+    parser.add_argument("--check", action="store_true")
     parser.add_argument("simulated", nargs="*")
     args = parser.parse_args()
 
@@ -109,6 +129,8 @@ def main():
             walked = [math.sqrt(d * d + 2 * args.walk * lag) for d, lag in zip(simulated, LAGS_S)]
             rows.append((f"simulator + walk {args.walk:g} hPa²/s", walked))
     rows.append(("model's quiet weather", [model_roughness(lag) for lag in LAGS_S]))
+    if args.check:
+        rows.append(("the same, 200 days drawn", monte_carlo_roughness()))
 
     print("rms second difference of pressure, hPa, at lag L")
     print(f"{'':34}" + "".join(f"{lag:>8d}" for lag in LAGS_S) + "  s")
