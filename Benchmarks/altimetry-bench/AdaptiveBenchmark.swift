@@ -19,9 +19,9 @@ import Simulation
 /// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
 /// the model (the weather's noise above all) leaves of the targets. `--weather-walk Q` adds a random walk of variance
 /// rate Q hPa²/s to the static logs' weather (the simulator's `WeatherModel.randomWalkVariance`, zero by default): how
-/// the figures move when the simulated weather is rougher over hours than the smooth outdoor day. `--trace SIGMA,TAU` prints the bank's course on
-/// one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank beside the fixed model on
-/// N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
+/// the figures move when the simulated weather is rougher over hours than the smooth outdoor day. `--trace SIGMA,TAU`
+/// prints the bank's course on one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank
+/// beside the fixed model on N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
 ///
 /// `--scenarios ""` skips the grid. Then the catalogue's scenarios with their own (default) receiver, M seeds each
 /// (default 20; 0 skips them): RMSE and coverage of both models, and the adaptive RMSE over the fixed (target:
