@@ -270,14 +270,18 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     /// the fixes hold still puts the level where they settle. The lifts, not the residuals against the filter,
     /// which partly follows a fade and hides it.
     func isSteady(_ lifts: RecentValues) -> Bool {
-        // Over the last 16 lifts, which see a change of the last few seconds, and over all kept, which see a fade
-        // too slow for 16 (one window where only 16 are kept).
-        let short = RecentValues.defaultCapacity, kept = lifts.values.count
-        func isSteady(overLast m: Int) -> Bool {
+        Self.liftWindows(lifts).allSatisfy { m in
             let (move, variance) = liftMove(lifts, overLast: m)
             return !(move * move > 4 * variance)
         }
-        return (kept <= short || isSteady(overLast: short)) && isSteady(overLast: kept)
+    }
+
+    /// The windows the lift tests look over (`isSteady`, `unsteadyStartVariance(at:)`), as counts of the last lifts:
+    /// the last 16, which see a change of the last few seconds, and all kept, which see a fade too slow for 16. While
+    /// no more than 16 have come the two hold the same lifts, and one window is looked at.
+    static func liftWindows(_ lifts: RecentValues) -> [Int] {
+        let short = RecentValues.defaultCapacity
+        return lifts.count > short ? [short, lifts.values.count] : [short]
     }
 
     /// The fixes' move against the barometer over the last `m` of `lifts`: the newer half's median less the older
@@ -307,10 +311,8 @@ public struct SensorFaultMonitor: Sendable, Equatable, Codable {
     func unsteadyStartVariance(at time: Double) -> Double? {
         // Six lifts at least, three a half: one wild fix among them moves neither half's median.
         guard recentLifts.count >= 6, time - (establishedSince ?? time) <= youngLevelTime else { return nil }
-        // Over the last 16 and over all kept, as `isSteady`; while no more than 16 are kept the two are one window.
-        let short = RecentValues.defaultCapacity
         var floor = 0.0
-        for m in recentLifts.count > short ? [short, recentLifts.values.count] : [short] {
+        for m in Self.liftWindows(recentLifts) {
             let (move, variance) = liftMove(recentLifts, overLast: m)
             if move * move > Self.unsteadySigmas * Self.unsteadySigmas * variance { floor = max(floor, move * move) }
         }
