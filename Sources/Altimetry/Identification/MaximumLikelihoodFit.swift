@@ -29,6 +29,11 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
     /// Whether the search met its tolerances.
     public var converged: Bool
 
+    /// The estimate of `parameter`, or nil where it was not freed.
+    public func estimate(of parameter: IdentifiableParameter) -> IdentifiedParameter? {
+        estimates.first { $0.parameter == parameter }
+    }
+
     /// The filter's log-likelihood of `readings` under `parameters` (gate, noise switch, bank, fault monitor and column state off), in nats.
     ///
     /// - Parameters:

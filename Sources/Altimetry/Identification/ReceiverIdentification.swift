@@ -131,9 +131,9 @@ public struct ReceiverIdentification: Sendable, Equatable {
         for estimate in maximumLikelihood.estimates where estimate.isIdentifiable {
             estimate.parameter.set(estimate.value, in: &identified)
         }
-        let estimates = maximumLikelihood.estimates
-        let receiverIdentified = [IdentifiableParameter.gpsSigma, .gpsTau].allSatisfy { parameter in
-            estimates.contains { $0.parameter == parameter && $0.isIdentifiable }
+        let fit = maximumLikelihood
+        let receiverIdentified = [IdentifiableParameter.gpsSigma, .gpsTau].allSatisfy {
+            fit.estimate(of: $0)?.isIdentifiable == true
         }
         identified.adaptsGPSErrorModel = !receiverIdentified
         identifiedParameters = identified

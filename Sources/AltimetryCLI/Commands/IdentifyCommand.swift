@@ -65,11 +65,6 @@ public struct IdentifyCommand: Command {
         }
     }
 
-    /// The estimate of `parameter`, or why there is none.
-    static func estimate(_ parameter: IdentifiableParameter, in r: ReceiverIdentification) -> IdentifiedParameter? {
-        r.maximumLikelihood.estimates.first { $0.parameter == parameter }
-    }
-
     static func text(_ r: ReceiverIdentification, file: String) -> String {
         var text =
             "\(file): \(Fixed.text(r.duration, 0)) s, \(r.fixCount) GPS fixes; Allan deviation of the "
@@ -102,7 +97,7 @@ public struct IdentifyCommand: Command {
             + (r.maximumLikelihood.converged ? "" : ", not converged") + "):\n"
         for parameter in IdentifiableParameter.allCases {
             let label = "  " + parameter.key.padding(toLength: 16, withPad: " ", startingAt: 0)
-            guard let e = estimate(parameter, in: r) else {
+            guard let e = r.maximumLikelihood.estimate(of: parameter) else {
                 text += label + "not estimated (\(r.notEstimated[parameter] ?? "not freed"))\n"
                 continue
             }
@@ -140,7 +135,7 @@ public struct IdentifyCommand: Command {
         ]
         var reasons: [String: String] = [:]
         for parameter in IdentifiableParameter.allCases {
-            let e = estimate(parameter, in: r)
+            let e = r.maximumLikelihood.estimate(of: parameter)
             if let e, e.isIdentifiable {
                 object[parameter.key] = e.value
                 object[parameter.key + "_se"] = e.standardError ?? NSNull()
