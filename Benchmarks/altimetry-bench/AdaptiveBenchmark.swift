@@ -3,7 +3,7 @@ import Foundation
 import Simulation
 
 /// `altimetry-bench adaptive [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic]
-/// [--catalogue-seeds M] [--params FILE] [--oracle] [--weather-walk Q] [--trace SIGMA,TAU] [--trace-scenario NAME]`: the
+/// [--catalogue-seeds M] [--params FILE] [--oracle] [--weather-walk Q]`: the
 /// adaptive GPS error model against the fixed one on simulated receivers.
 ///
 /// First the receiver grid: every `SimulatedReceiver` of σ_e in {2, 10, 30} m and τ in {30, 300, 3,600} s, with a
@@ -19,9 +19,7 @@ import Simulation
 /// report's factor) in place of the default one: the filter that knows the receiver, which shows what the rest of
 /// the model (the weather's noise above all) leaves of the targets. `--weather-walk Q` adds a random walk of variance
 /// rate Q hPa²/s to the static logs' weather (the simulator's `WeatherModel.randomWalkVariance`, zero by default): how
-/// the figures move when the simulated weather is rougher over hours than the smooth outdoor day. `--trace SIGMA,TAU`
-/// prints the bank's course on one receiver's static logs instead (`AdaptiveTrace`), `--trace-scenario NAME` the bank
-/// beside the fixed model on N seeds of a catalogue scenario (`AdaptiveTrace.runScenario`).
+/// the figures move when the simulated weather is rougher over hours than the smooth outdoor day.
 ///
 /// `--scenarios ""` skips the grid. Then the catalogue's scenarios with their own (default) receiver, M seeds each
 /// (default 20; 0 skips them): RMSE and coverage of both models, and the adaptive RMSE over the fixed (target:
@@ -50,31 +48,9 @@ enum AdaptiveBenchmark {
             return 64
         }
         guard var fixed = ParametersOption.parse(arguments, benchmark: "adaptive") else { return 66 }
-        fixed.adaptsGPSErrorModel = false
+        fixed.learnsReceiver = false
         var adaptive = fixed
-        adaptive.adaptsGPSErrorModel = true
-        if let traced = value("--trace-scenario") {
-            guard let name = ScenarioName(rawValue: traced) else {
-                FileHandle.standardError.write(
-                    Data("altimetry-bench adaptive: --trace-scenario takes a catalogue scenario's name\n".utf8))
-                return 64
-            }
-            AdaptiveTrace.runScenario(name, seeds: seeds, parameters: adaptive)
-            return 0
-        }
-        if let traced = value("--trace") {
-            let numbers = traced.split(separator: ",").compactMap { Double($0) }
-            guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else {
-                FileHandle.standardError.write(
-                    Data("altimetry-bench adaptive: --trace takes SIGMA,TAU in metres and seconds\n".utf8))
-                return 64
-            }
-            AdaptiveTrace.run(
-                receiver: SimulatedReceiver(
-                    correlatedErrorStandardDeviation: numbers[0], correlationTime: numbers[1], report: reports[0]),
-                seeds: seeds, hours: hours, parameters: adaptive)
-            return 0
-        }
+        adaptive.learnsReceiver = true
         let oracle = arguments.contains("--oracle")
         var missed = 0
         if !scenarios.isEmpty {

@@ -26,7 +26,7 @@ enum TracksBenchmark {
             case "--tracks" where value.map { $0 > 0 } == true: tracks = value ?? tracks
             case "--rows" where value.map { $0 > 0 } == true: rows = value ?? rows
             case "--adapt" where index + 1 < arguments.count && ["on", "off"].contains(arguments[index + 1]):
-                parameters.adaptsGPSErrorModel = arguments[index + 1] == "on"
+                parameters.learnsReceiver = arguments[index + 1] == "on"
             case "-h", "--help":
                 print("USAGE: altimetry-bench tracks [--tracks N] [--rows R] [--adapt on|off]")
                 return 0

@@ -10,8 +10,8 @@ let usage = """
       ascent    total ascent against the simulated truth: fused with sigma, GPS alone, barometer [--seeds N] [--json]
       fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K] [--write-inputs DIR]
       real      the fixed and the adaptive GPS error model on ../shared/data/real [--data DIR] [--params FILE]
-      hypotheses  each of the bank's GPS error hypotheses alone on ../shared/data/real: final error, episodes [--data DIR] [--params FILE]
-      adaptive  the adaptive GPS error model against the fixed one on simulated receivers and the catalogue [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic] [--catalogue-seeds M] [--params FILE] [--oracle] [--weather-walk Q] [--trace SIGMA,TAU] [--trace-scenario NAME]
+      trace     the filter's inner state through one recording, a line a minute [--every S] [--adapt on|off]
+      adaptive  the adaptive GPS error model against the fixed one on simulated receivers and the catalogue [--seeds N] [--hours H] [--scenarios static,hike] [--reports right,optimistic,pessimistic] [--catalogue-seeds M] [--params FILE] [--oracle] [--weather-walk Q]
       identify  identification on simulated static logs, 50 seeds per case [--seeds N] [--hours 2,8] [--sigmas 2,10,30] [--taus 30,300,3600] [--jobs J]
       inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K] [--only NAME]
       tracks    many live tracks in one process: memory, rows/s and checkpoint bytes per track [--tracks N] [--rows R] [--adapt on|off]
@@ -25,10 +25,10 @@ case "ascent":
     exit(AscentBenchmarkCommand.run(arguments: Array(arguments.dropFirst())))
 case "fuse":
     exit(FuseBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "trace":
+    exit(TraceBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "real":
     exit(RealRecordingBenchmark.run(arguments: Array(arguments.dropFirst())))
-case "hypotheses":
-    exit(HypothesesBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "adaptive":
     exit(AdaptiveBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "identify":

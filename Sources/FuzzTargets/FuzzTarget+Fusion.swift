@@ -7,9 +7,9 @@ extension FuzzTarget {
     /// The promises, after every reading: the filter either refuses it with a typed error that leaves it unchanged
     /// (an invalid value, no reading, time going backwards: the row is reported) or returns an estimate whose
     /// numbers are all finite, with a positive standard deviation, and a covariance P that stays symmetric
-    /// (|P_ij − P_ji| ≤ 1e-9 √(P_ii P_jj)) and positive definite (its Cholesky factorisation succeeds): the
-    /// filter's own, or every member's of the adaptive bank, whose weights stay finite and sum to one. A
-    /// numerical failure on readings that passed validation is a finding.
+    /// (|P_ij − P_ji| ≤ 1e-9 √(P_ii P_jj)) and positive definite (its Cholesky factorisation succeeds), and a
+    /// receiver in use with finite, positive spreads; with the receiver learned, the learner's weights stay finite
+    /// and sum to one. A numerical failure on readings that passed validation is a finding.
     public static let fusion = FuzzTarget(
         name: "fusion",
         summary: "AltitudeFilter on arbitrary readings: finite estimates, covariance symmetric positive definite"
@@ -50,16 +50,14 @@ extension FuzzTarget {
         guard e.altitudeStandardDeviation > 0 else {
             return "altitude standard deviation \(e.altitudeStandardDeviation)"
         }
-        if let bank = filter.gpsErrorModelBank {
-            let weights = bank.weights
+        let r = filter.receiver
+        guard [r.errorStandardDeviation, r.correlationTime].allSatisfy({ $0.isFinite && $0 > 0 }) else {
+            return "receiver \(r)"
+        }
+        if let weights = filter.learner?.weights {
             guard weights.allSatisfy(\.isFinite), abs(weights.reduce(0, +) - 1) <= 1e-9 else {
-                return "bank weights \(weights)"
+                return "learner weights \(weights)"
             }
-            for (j, member) in bank.members.enumerated() where bank.isRunning(j) {
-                guard let P = member.engine?.covariance else { return "bank member \(j) without an engine" }
-                if let finding = covarianceFinding(P) { return "bank member \(j): \(finding)" }
-            }
-            return nil
         }
         guard let P = filter.engine?.covariance else { return "an estimate without an engine" }
         return covarianceFinding(P)
@@ -87,9 +85,7 @@ private struct FilterState: Equatable {
     var covariance: Matrix?
     var fixCount: Int
     var gatedFixCount: Int
-    /// The adaptive bank's members (as the three above) and weights; empty without the bank.
-    var members: [FilterState] = []
-    var logWeights: [Double] = []
+    var learner: ReceiverLearner?
 
     init(_ filter: AltitudeFilter) {
         time = filter.engine?.time
@@ -97,9 +93,6 @@ private struct FilterState: Equatable {
         covariance = filter.engine?.covariance
         fixCount = filter.fixCount
         gatedFixCount = filter.gatedFixCount
-        if let bank = filter.gpsErrorModelBank {
-            members = bank.members.map(FilterState.init)
-            logWeights = bank.logWeights
-        }
+        learner = filter.learner
     }
 }

@@ -4,7 +4,7 @@ import Altimetry
 /// plausible recordings and the rest reach every extreme.
 ///
 /// The first byte picks the parameters (bit 0: the plain model without tendency or fronts; bit 1: no gate;
-/// bit 2: every fix ungated; bit 3: the adaptive bank of GPS error models). Each reading then takes a flag byte: bits 0 to 3 say which of pressure, GPS altitude,
+/// bit 2: no fault handling; bit 3: the receiver learned while fusing). Each reading then takes a flag byte: bits 0 to 3 say which of pressure, GPS altitude,
 /// vertical accuracy and temperature are present; bit 4 reads values as raw 8-byte doubles (any bit pattern,
 /// NaN and infinity included) instead of 2-byte steps across the plausible range; bits 5 to 7 pick the time
 /// step's unit, from 1 ms to 10⁵ s. The time step follows (2 bytes, or 8 raw; a raw step may go backwards),
@@ -21,8 +21,8 @@ struct ReadingDecoder {
         let choice = byte() ?? 0
         var p = choice & 1 != 0 ? AltitudeModelParameters.plain : AltitudeModelParameters()
         if choice & 2 != 0 { p.gateStandardDeviations = nil }
-        if choice & 4 != 0 { p.ungatedFirstFixes = Int.max }
-        if choice & 8 != 0 { p.adaptsGPSErrorModel = true }
+        if choice & 4 != 0 { p.detectsFaults = false }
+        if choice & 8 != 0 { p.learnsReceiver = true }
         return p
     }
 

@@ -110,3 +110,82 @@ private func marginalLoops(
     x[index] = m
     p[index &+ index &* n] = v
 }
+
+extension KalmanFilter {
+    /// Replaces the joint marginal of the states `indices` by N(`mean`, `covariance`), keeping the other states'
+    /// conditional on them: `replaceMarginal(of:mean:variance:)` for a block.
+    ///
+    /// With S the replaced states and R the rest, the joint Gaussian factors as p(x_S) p(x_R | x_S); with the
+    /// regression K = P_RS P_SS⁻¹ (P_SS factorised by Cholesky, not inverted) and the new N(m, V) of x_S,
+    ///
+    ///     x_R' = x_R + K (m − x_S),    P_RS' = K V,    P_RR' = P_RR − K P_SR + K V Kᵀ,    x_S' = m,    P_SS' = V.
+    ///
+    /// P' is positive definite when V is and P was: the conditional covariance P_RR − K P_SR stays and K V Kᵀ adds
+    /// V's spread along K. In a recorded run the result stands as the epoch's filtered state, as a reset does.
+    ///
+    /// - Parameters:
+    ///   - indices: S, distinct states in 0 ..< `stateCount`.
+    ///   - m: the new mean of x_S, one value per index.
+    ///   - V: the new covariance of x_S, |S| x |S|, symmetric positive definite.
+    /// - Throws: `EstimationError.nonFinite` for a non-finite mean or covariance,
+    ///   `.notPositiveDefinite(.updatedCovariance, …)` if P_SS or V is not positive definite; the filter is then
+    ///   unchanged.
+    public mutating func replaceMarginal(of indices: [Int], mean m: [Double], covariance V: Matrix)
+        throws(EstimationError)
+    {
+        let n = stateCount, k = indices.count
+        precondition(
+            m.count == k && V.rows == k && V.columns == k && Set(indices).count == k
+                && indices.allSatisfy { (0..<n).contains($0) }, "replaceMarginal: a block of distinct states")
+        guard m.allSatisfy(\.isFinite), V.isFinite else { throw .nonFinite(.updatedMean) }
+        let rest = (0..<n).filter { !indices.contains($0) }
+        var pss = Matrix(rows: k, columns: k)
+        for a in 0..<k { for b in 0..<k { pss[a, b] = covariance[indices[a], indices[b]] } }
+        // K = P_RS P_SS⁻¹, solved as P_SS Kᵀ = P_SR.
+        var kt = Matrix(rows: k, columns: rest.count)
+        for a in 0..<k { for (r, i) in rest.enumerated() { kt[a, r] = covariance[indices[a], i] } }
+        do {
+            _ = try V.choleskyFactor()
+            let factor = try pss.choleskyFactor()
+            try factor.solveWithCholeskyFactor(&kt)
+        } catch {
+            throw .notPositiveDefinite(.updatedCovariance, leadingMinor: 1)
+        }
+        var newMean = mean.elements
+        var newCovariance = covariance
+        for (r, i) in rest.enumerated() {
+            var shift = 0.0
+            for a in 0..<k { shift += kt[a, r] * (m[a] - mean[indices[a], 0]) }
+            newMean[i] += shift
+        }
+        // K V, then P_RR' = P_RR − K P_SR + (K V) Kᵀ.
+        var kv = Matrix(rows: rest.count, columns: k)
+        for r in 0..<rest.count {
+            for b in 0..<k {
+                var sum = 0.0
+                for a in 0..<k { sum += kt[a, r] * V[a, b] }
+                kv[r, b] = sum
+            }
+        }
+        for (r, i) in rest.enumerated() {
+            for (s, j) in rest.enumerated() {
+                var reduce = 0.0, add = 0.0
+                for a in 0..<k {
+                    reduce += kt[a, r] * covariance[indices[a], j]
+                    add += kv[r, a] * kt[a, s]
+                }
+                newCovariance[i, j] = covariance[i, j] - reduce + add
+            }
+            for b in 0..<k {
+                newCovariance[i, indices[b]] = kv[r, b]
+                newCovariance[indices[b], i] = kv[r, b]
+            }
+        }
+        for a in 0..<k {
+            newMean[indices[a]] = m[a]
+            for b in 0..<k { newCovariance[indices[a], indices[b]] = V[a, b] }
+        }
+        newCovariance.symmetrize()
+        try reset(mean: newMean, covariance: newCovariance)
+    }
+}

@@ -16,6 +16,19 @@ public struct ScalarUpdateRecord: Sendable, Equatable, Hashable, Codable {
     /// Whether the measurement was applied, inflated or rejected, and why.
     public var decision: UpdateDecision
 
+    /// A record of a measurement at `time` with innovation y, its variance S, ε = y²/S and the decision, as an owner
+    /// that fused the measurement in another way reports it.
+    public init(
+        time: Seconds, innovation: Double, innovationVariance: Double, normalizedInnovationSquared: Double,
+        decision: UpdateDecision
+    ) {
+        self.time = time
+        self.innovation = innovation
+        self.innovationVariance = innovationVariance
+        self.normalizedInnovationSquared = normalizedInnovationSquared
+        self.decision = decision
+    }
+
     /// The log-likelihood increment log N(z; h(x⁻), S) = −½ (ε + log 2π + log S), in nats.
     ///
     /// Computed from the record on demand: a filter run rarely needs it, and its logarithm would cost every update.

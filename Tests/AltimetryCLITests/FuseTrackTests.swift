@@ -102,6 +102,8 @@ struct FuseTrackTests {
         #expect(one.err.contains("track 'walk-2': final altitude"))
     }
 
+    /// The smoother's property holds within one model: the fixed one (`--adapt off`); with the receiver learned, the
+    /// smoother is the fixed model of the receiver learned over the whole track.
     @Test("--smooth outputs a track whose sigma is never above the filtered one")
     func smooth() throws {
         let dir = try TemporaryDirectory()
@@ -112,8 +114,8 @@ struct FuseTrackTests {
                 Double($0.split(separator: ",", omittingEmptySubsequences: false)[2])
             }
         }
-        let filtered = sigmas(runAltimetry(["fuse", input]).out)
-        let smoothed = sigmas(runAltimetry(["fuse", input, "--smooth"]).out)
+        let filtered = sigmas(runAltimetry(["fuse", input, "--adapt", "off"]).out)
+        let smoothed = sigmas(runAltimetry(["fuse", input, "--smooth", "--adapt", "off"]).out)
         try #require(filtered.count == smoothed.count && !filtered.isEmpty)
         // 0.001 m: both are printed to 1 mm.
         for (f, s) in zip(filtered, smoothed) { #expect(s <= f + 0.001) }
@@ -127,7 +129,7 @@ struct FuseTrackTests {
         let input = try dir.file("walk.csv", try Self.simulated(seed: 6, duration: 120))
         let params = try dir.file(
             "p.json",
-            "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0, \"column\": false, \"faults\": false, \"noise_at_state\": false}"
+            "{\"gps_sigma\": 4, \"gps_tau\": 30, \"gate_sigmas\": null, \"fronts\": false, \"weather_tendency_q\": 0, \"baro_velocity_time\": 0, \"column\": false, \"faults\": false, \"noise_at_state\": false, \"baro_sigma_learned\": false}"
         )
         let defaults = runAltimetry(["fuse", input]).out
         let options = runAltimetry([

@@ -22,10 +22,10 @@ struct ModelOptionsTests {
     @Test("The model adapts by default: exactly AltitudeModelParameters.adaptive")
     func adaptsByDefault() throws {
         #expect(try Self.parameters([]) == .adaptive)
-        #expect(try Self.parameters(["--gate", "on", "--baro-sigma", "0.05"]).adaptsGPSErrorModel)
+        #expect(try Self.parameters(["--gate", "on", "--baro-sigma", "0.05"]).learnsReceiver)
         let ungated = try Self.parameters(["--gate", "off"])
-        #expect(ungated.adaptsGPSErrorModel && ungated.gateStandardDeviations == nil)
-        #expect(try Self.parameters([], json: #"{"weather_q": 0.0003}"#).adaptsGPSErrorModel)
+        #expect(ungated.learnsReceiver && ungated.gateStandardDeviations == nil)
+        #expect(try Self.parameters([], json: #"{"weather_q": 0.0003}"#).learnsReceiver)
     }
 
     @Test(
@@ -36,21 +36,21 @@ struct ModelOptionsTests {
             ([], #"{"gps_white": 1}"#), ([], #"{"gps_vacc_scale": 2}"#),
         ] as [([String], String?)])
     func receiverGiven(arguments: [String], json: String?) throws {
-        #expect(try !Self.parameters(arguments, json: json).adaptsGPSErrorModel)
+        #expect(try !Self.parameters(arguments, json: json).learnsReceiver)
     }
 
     @Test("--adapt decides over everything; then the file's gps_adapt; --fronts off is the fixed plain model")
     func explicitChoices() throws {
-        #expect(try !Self.parameters(["--adapt", "off"]).adaptsGPSErrorModel)
-        #expect(try Self.parameters(["--adapt", "on", "--gps-sigma", "3"]).adaptsGPSErrorModel)
-        #expect(try !Self.parameters(["--adapt", "off"], json: #"{"gps_adapt": true}"#).adaptsGPSErrorModel)
-        #expect(try Self.parameters([], json: #"{"gps_adapt": true, "gps_sigma": 3}"#).adaptsGPSErrorModel)
-        #expect(try !Self.parameters([], json: #"{"gps_adapt": false}"#).adaptsGPSErrorModel)
-        #expect(try !Self.parameters(["--fronts", "off"]).adaptsGPSErrorModel)
-        #expect(try Self.parameters(["--fronts", "off", "--adapt", "on"]).adaptsGPSErrorModel)
+        #expect(try !Self.parameters(["--adapt", "off"]).learnsReceiver)
+        #expect(try Self.parameters(["--adapt", "on", "--gps-sigma", "3"]).learnsReceiver)
+        #expect(try !Self.parameters(["--adapt", "off"], json: #"{"gps_adapt": true}"#).learnsReceiver)
+        #expect(try Self.parameters([], json: #"{"gps_adapt": true, "gps_sigma": 3}"#).learnsReceiver)
+        #expect(try !Self.parameters([], json: #"{"gps_adapt": false}"#).learnsReceiver)
+        #expect(try !Self.parameters(["--fronts", "off"]).learnsReceiver)
+        #expect(try Self.parameters(["--fronts", "off", "--adapt", "on"]).learnsReceiver)
         // `altimetry bench` measures the fixed filter unless told otherwise.
-        #expect(try !Self.parameters([], adaptsByDefault: false).adaptsGPSErrorModel)
-        #expect(try Self.parameters(["--adapt", "on"], adaptsByDefault: false).adaptsGPSErrorModel)
+        #expect(try !Self.parameters([], adaptsByDefault: false).learnsReceiver)
+        #expect(try Self.parameters(["--adapt", "on"], adaptsByDefault: false).learnsReceiver)
     }
 
     @Test("The summary names --adapt where it is given")
@@ -63,12 +63,12 @@ struct ModelOptionsTests {
     @Test("A file that identify writes keeps the model fixed: it names the receiver and gps_adapt false")
     func identifiedReceiver() throws {
         let p = try Self.parameters([], json: #"{"gps_adapt": false, "gps_sigma": 2.5, "gps_tau": 120}"#)
-        #expect(!p.adaptsGPSErrorModel && p.gpsErrorStandardDeviation == 2.5 && p.gpsCorrelationTime == 120)
+        #expect(!p.learnsReceiver && p.gpsErrorStandardDeviation == 2.5 && p.gpsCorrelationTime == 120)
     }
 
     @Test("A file that identify writes without σ_e and τ keeps the model adaptive, with the white noise it names")
     func receiverNotIdentified() throws {
         let p = try Self.parameters([], json: #"{"gps_adapt": true, "gps_white": 0.4}"#)
-        #expect(p.adaptsGPSErrorModel && p.gpsWhiteNoiseStandardDeviation == 0.4)
+        #expect(p.learnsReceiver && p.gpsWhiteNoiseStandardDeviation == 0.4)
     }
 }

@@ -45,7 +45,11 @@ extension PlotCommandTests {
     func frontSpan() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let recording = try Scenario.named(.front, seed: 2).simulate()
+        // The front scenario's weather at a still station, where the QNH follows the front as it comes.
+        var scenario = Scenario.named(.front, seed: 2, duration: 9_000)
+        scenario.profile = AltitudeProfile(startAltitude: 400)
+        scenario.weather.fronts = [PressureFront(start: 2_400, duration: 4_800, change: -4)]
+        let recording = try scenario.simulate()
         let input = try dir.file("front.csv", String(decoding: SimulateCommand.csv(recording.readings), as: UTF8.self))
         let result = runAltimetry(["plot", input, "--out", dir.path("front.svg")])
         #expect(result.code == .success)

@@ -52,7 +52,7 @@ struct AltitudeFilterSmoothingTests {
     func segmentsWithTheBank() throws {
         let readings = Array(try Self.readings(.named(.hike, seed: 4, duration: 1_200)))
         var parameters = AltitudeModelParameters()
-        parameters.adaptsGPSErrorModel = true
+        parameters.learnsReceiver = true
         let one = try Self.smoothed(readings, parameters: parameters, segmentLength: .max)
         let many = try Self.smoothed(readings, parameters: parameters, segmentLength: 37)
         #expect(one.estimates.allSatisfy { $0 != nil })

@@ -95,7 +95,7 @@ struct AltitudeFilterStateRangeTests {
         mean[AltitudeModel.altitudeIndex] = 17_480
         mean[AltitudeModel.weatherIndex] = 18_141
         mean[c] = (AltitudeModel.columnScaleRange.lowerBound - 1) * StandardAtmosphere.seaLevelTemperature
-        try filter.reset(mean: mean, covariance: P)
+        try filter.core.reset(mean: mean, covariance: P)
         // WHEN a pressure 11 km of log-pressure from the prior's B − U arrives beside a fix: the barometer's update
         // alone, (P_UB − P_UU) y/S, moves U dozens of times as far, hundreds of kilometres below the range.
         let e = try filter.process(AltitudeReading(time: 0.771, pressure: 309.4, gpsAltitude: -451.4))

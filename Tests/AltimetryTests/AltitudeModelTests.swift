@@ -140,7 +140,8 @@ struct AltitudeSensorTests {
         x[c] = column
         x[p.gpsErrorIndex] = 4
         for source in [AltitudeSensor.Source.barometer, .gps, .temperature] {
-            let sensor = AltitudeSensor(source, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c)
+            // A climb of `altitude` from sea level: the height moved, over which the column's scale applies.
+            let sensor = AltitudeSensor(source, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c, heightMoved: altitude)
             var H = Matrix(rows: 1, columns: n)
             sensor.observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: x), into: &H)
             for j in 0..<n {
@@ -161,14 +162,16 @@ struct AltitudeSensorTests {
 
     @Test("GPS and temperature predictions are the column's hypsometric altitude and temperature")
     func predictions() throws {
-        // A column T(h) = T₀ + C − L h puts the pressure of standard altitude h₀ at h = (1 + C/T₀) h₀ (Docs/model.md).
+        // A column T(h) = T₀ + C − L h puts the pressure of standard altitude h₀ at h = (1 + C/T₀) h₀ (Docs/model.md):
+        // h = h₀ + (C/T₀) m after a climb of m = h₀ from sea level, where the altimeter setting was standard.
         let p = AltitudeModelParameters()
         let c = try #require(p.columnIndex)
         var x = [Double](repeating: 0, count: p.stateCount)
         let h0 = 3_000.0, column = -20.0
         x[AltitudeModel.altitudeIndex] = LogPressureCoordinates.logPressureAltitude(h0)
         x[c] = column
-        let gps = Self.predicted(AltitudeSensor(.gps, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c), x)
+        let gps = Self.predicted(
+            AltitudeSensor(.gps, gpsErrorIndex: p.gpsErrorIndex, columnIndex: c, heightMoved: h0), x)
         // Independent route: integrate dh = −(R T(h)/(g M)) dp/p from sea level up to the standard pressure at h₀.
         let target = try StandardAtmosphere.pressure(atAltitude: h0)
         var h = 0.0, pressure = StandardAtmosphere.seaLevelPressure
@@ -191,16 +194,16 @@ struct AltitudeSensorTests {
                 < 1e-6)
     }
 
-    /// The model at `altitude` (standard altitude h₀, metres) and `column` (K), with the column's coupling set there
-    /// as the filter sets it, and its F and Q over `dt`; `tau` overrides the column's correlation time.
+    /// The model at `altitude` (standard altitude h₀, metres, reached by a climb from sea level) and `column` (K), with
+    /// the column's coupling set there as the filter sets it, and its F and Q over `dt`; `tau` overrides the column's
+    /// correlation time.
     static func columnStep(altitude: Double, column: Double, dt: Double, tau: Double? = nil) throws
         -> (model: AltitudeModel, x: [Double], F: Matrix, Q: Matrix)
     {
         var parameters = AltitudeModelParameters()
         if let tau { parameters.columnTemperatureCorrelationTime = tau }
         var model = AltitudeModel(parameters: parameters, startAltitude: altitude)
-        let k = 1 + column / StandardAtmosphere.seaLevelTemperature
-        model.columnCoupling = AltitudeModel.columnCoupling(atStandardAltitude: altitude, columnScale: k)
+        model.columnCoupling = AltitudeModel.columnCoupling(heightMoved: altitude, atStandardAltitude: altitude)
         let n = model.stateCount, c = try #require(model.columnIndex)
         var F = Matrix(rows: n, columns: n), Q = Matrix(rows: n, columns: n)
         model.discretize(over: dt, transition: &F, processNoise: &Q)
@@ -238,7 +241,8 @@ struct AltitudeSensorTests {
     }
 
     /// GIVEN the model at several altitudes and columns, WHEN the column changes (its own noise and its return to
-    /// climatology), THEN neither the altitude h = k h₀(U) nor the barometer's B − U moves, to first order: for each
+    /// climatology), THEN neither the altitude h = h₀(U) + (C/T₀) m nor the barometer's B − U moves, to first order:
+    /// for each
     /// of their rows r, r · (F's column of C − e_C) = 0 and r Q rᵀ gets nothing from the column's noise, which is
     /// σ_C² (1 − φ²) g gᵀ with g = (γ, γ, 1); and a finite reversion moves h by second order only.
     @Test(
@@ -248,7 +252,7 @@ struct AltitudeSensorTests {
             // A short correlation time, so that the reversion is large: 600 s of it moves C by 45 % of its offset.
             let step = try Self.columnStep(altitude: altitude, column: column, dt: 600, tau: 1_000)
             let model = step.model, n = model.stateCount, c = try #require(model.columnIndex)
-            let gps = AltitudeSensor(.gps, gpsErrorIndex: model.gpsErrorIndex, columnIndex: c)
+            let gps = AltitudeSensor(.gps, gpsErrorIndex: model.gpsErrorIndex, columnIndex: c, heightMoved: altitude)
             var H = Matrix(rows: 1, columns: n)
             gps.observationMatrix(at: Matrix(rows: n, columns: 1, columnMajor: step.x), into: &H)
             H[0, model.gpsErrorIndex] = 0
@@ -262,7 +266,7 @@ struct AltitudeSensorTests {
             for row in [H.elements, baro] {
                 var moved = 0.0
                 for i in 0..<n { moved += row[i] * (step.F[i, c] - (i == c ? 1 : 0)) }
-                // 1 K of column is h₀/T₀ of altitude (up to 21 m at 6 km): the reversion's share must be nil.
+                // 1 K of column is m/T₀ of altitude (up to 21 m after 6 km): the reversion's share must be nil.
                 #expect(abs(moved) < 1e-12, "altitude \(altitude) m, column \(column) K: r·(F_C − e_C) = \(moved)")
                 let seen = row[c] + g * (row[AltitudeModel.altitudeIndex] + row[AltitudeModel.weatherIndex])
                 #expect(
@@ -274,8 +278,8 @@ struct AltitudeSensorTests {
             let moved =
                 AltitudeSensorTests.predicted(gps, next) - AltitudeSensorTests.predicted(gps, step.x)
             let change = next[c] - step.x[c]
-            // h = k h₀(U) is bilinear: with the coupling fixed over the step, Δh = ΔC ΔU/T₀-sized terms, under
-            // 2 h₀ ΔC²/T₀² (9 K at 6 km: 0.012 m; without the coupling, 187 m).
+            // h = h₀(U) + (C/T₀) m is nonlinear in U: with the coupling fixed over the step, Δh has second-order
+            // terms under 2 m ΔC²/T₀² (9 K after 6 km: 0.012 m; without the coupling, 187 m).
             #expect(
                 abs(moved) <= 2 * altitude * change * change / (288.15 * 288.15) + 1e-9,
                 "altitude \(altitude) m, column \(column) K: h moved \(moved) m for \(change) K")
@@ -284,7 +288,7 @@ struct AltitudeSensorTests {
 
     /// GIVEN the model with the noise from the height moved in effect (q K²/s), WHEN it is discretised over dt, THEN Q
     /// gains exactly q dt on C and nothing else, and F is unchanged: the pressure (B − U) sees none of it, and the
-    /// altitude h = k h₀(U) gains (h₀/T₀)² q dt.
+    /// altitude h = h₀(U) + (C/T₀) m gains (m/T₀)² q dt.
     @Test("The column's noise from the height moved is C's alone", arguments: [0.0, 1_000, 4_000])
     func columnHeightNoiseIsTheColumnAlone(altitude: Double) throws {
         let quiet = try Self.columnStep(altitude: altitude, column: 10, dt: 2)
@@ -304,7 +308,8 @@ struct AltitudeSensorTests {
 
     /// s_U = dU/dh is T₀/T(h) for the column's temperature T(h) = k (T₀ − L h₀) inside the troposphere model, and
     /// held there outside it: a state a long gap has taken anywhere (h₀ of ±10⁶ m, k near zero or negative, NaN)
-    /// gives a finite scale between the held bounds' 0.65 and 2.66, and γ = −h₀ s_U/T₀.
+    /// gives a finite scale between the held bounds' 0.65 and 2.66, and γ = −m/(T₀ dh₀/dU) = −h₀ s_U/T₀ in standard
+    /// air after a climb of m = h₀.
     @Test("The altitude's noise scale is T₀/T(h) in the troposphere and held finite outside it")
     func altitudeScaleIsHeld() {
         let T0 = StandardAtmosphere.seaLevelTemperature, L = StandardAtmosphere.lapseRate
@@ -312,8 +317,9 @@ struct AltitudeSensorTests {
             for k in [0.5, 0.93, 1, 1.07] {
                 let scale = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: k)
                 #expect(abs(scale * k * (T0 - L * h0) / T0 - 1) < 1e-14, "h₀ \(h0) m, k \(k)")
-                let gamma = AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k)
-                #expect(abs(gamma + h0 * scale / T0) <= 1e-14 * (1 + abs(gamma)), "h₀ \(h0) m, k \(k)")
+                let gamma = AltitudeModel.columnCoupling(heightMoved: h0, atStandardAltitude: h0)
+                let standard = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: 1)
+                #expect(abs(gamma + h0 * standard / T0) <= 1e-12 * (1 + abs(gamma)), "h₀ \(h0) m, k \(k)")
             }
         }
         let extremes = [-1e6, -1_001, 11_001, 44_330.8, 1e6, .infinity, -.infinity, .nan]
@@ -321,7 +327,7 @@ struct AltitudeSensorTests {
             for k in [-3, 0, 1e-300, 0.49, 1, 1.51, 1e300, .infinity, .nan] as [Double] {
                 let scale = AltitudeModel.altitudeScale(atStandardAltitude: h0, columnScale: k)
                 #expect(scale.isFinite && scale >= 0.65 && scale <= 2.67, "h₀ \(h0) m, k \(k): \(scale)")
-                #expect(AltitudeModel.columnCoupling(atStandardAltitude: h0, columnScale: k).isFinite)
+                #expect(AltitudeModel.columnCoupling(heightMoved: 500, atStandardAltitude: h0).isFinite)
             }
         }
         // Held at the bounds: beyond the tropopause the scale is the tropopause's.

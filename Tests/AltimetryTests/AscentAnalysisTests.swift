@@ -120,7 +120,7 @@ struct AscentAnalysisTests {
     )
     func adaptive() throws {
         var parameters = AltitudeModelParameters()
-        parameters.adaptsGPSErrorModel = true
+        parameters.learnsReceiver = true
         let readings = Self.readings(try Scenario.named(.rolling, seed: 3, duration: 600).simulate())
         let report = try AscentAnalysis.measure(readings, parameters: parameters)
         let smoothed = try AltitudeFilter.smooth(readings, parameters: parameters).smoothed

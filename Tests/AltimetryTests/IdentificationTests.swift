@@ -41,7 +41,7 @@ struct ReceiverIdentificationTests {
         #expect(
             r.identifiedParameters.gpsErrorStandardDeviation == r.maximumLikelihood.parameters.gpsErrorStandardDeviation
         )
-        #expect(!r.identifiedParameters.adaptsGPSErrorModel, "an identified receiver is fused with its own model")
+        #expect(!r.identifiedParameters.learnsReceiver, "an identified receiver is fused with its own model")
     }
 
     @Test(
@@ -55,7 +55,7 @@ struct ReceiverIdentificationTests {
         #expect(
             r.allanFitNotIdentifiableReason != nil, "Allan fit τ \(r.allanFit.correlationTime) s called identifiable")
         #expect(r.identifiedParameters.gpsCorrelationTime == AltitudeModelParameters().gpsCorrelationTime)
-        #expect(r.identifiedParameters.adaptsGPSErrorModel, "a receiver not identified is left to the bank to learn")
+        #expect(r.identifiedParameters.learnsReceiver, "a receiver not identified is left to the bank to learn")
     }
 
     @Test("A recording without GPS is a typed error")

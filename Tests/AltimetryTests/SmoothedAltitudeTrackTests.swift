@@ -39,14 +39,15 @@ struct SmoothedAltitudeTrackTests {
         let column = try track.columnVariances(of: combinations)
         #expect(zip(whole, column).allSatisfy { $1 >= 0 && $1 <= $0 * (1 + 1e-9) }, "\(whole) \(column)")
         // One altitude against the column at its own epoch: Cov(h, C) = (dh/dU) P_UC + (dh/dC) P_CC from the smoothed
-        // covariance there, so the share is Cov²/P_CC, computed here without the sweep.
+        // covariance there (dh/dC = m/T₀, m the height moved), so the share is Cov²/P_CC, computed here without the
+        // sweep.
         let run = try #require(track.smoothedRun)
         let epoch = track.epochs[300]
         let x = run.mean(at: epoch), P = run.covariance(at: epoch)
         let c = try #require(track.parameters.columnIndex)
         let T0 = StandardAtmosphere.seaLevelTemperature
         let slope = LogPressureCoordinates.altitudeDerivative(x[0, 0])
-        let dU = (1 + x[c, 0] / T0) * slope, dC = LogPressureCoordinates.temperatureHeight * (1 - slope) / T0
+        let dU = slope, dC = track.filtered[300].heightMoved / T0
         let covariance = dU * P[0, c] + dC * P[c, c]
         let expected = covariance * covariance / P[c, c]
         #expect(abs(column[1] - expected) < 1e-6 * whole[1], "\(column[1]) against \(expected)")

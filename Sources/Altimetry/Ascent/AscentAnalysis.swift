@@ -41,10 +41,12 @@ public enum AscentAnalysis {
         configuration: AscentConfiguration = AscentConfiguration()
     ) throws(AscentError) -> AscentReport {
         guard !readings.isEmpty else { throw .noReadings }
-        // With the GPS error model bank on, the track is smoothed with the model the bank chose, as `fuse --smooth` does.
+        // With the receiver learned, the track is smoothed with the receiver learned over it, as `fuse --smooth` does.
         let track: SmoothedAltitudeTrack
         do {
-            let fixed = try AltitudeFilter.chooseGPSErrorModel(readings, parameters: parameters).parameters
+            let fixed =
+                parameters.learnsReceiver
+                ? try AltitudeFilter.learnedReceiverModel(readings, parameters: parameters) { _, _ in } : parameters
             track = try SmoothedAltitudeTrack(readings, parameters: fixed)
         } catch { throw .fusion(error) }
         guard !track.smoothed.isEmpty else { throw .noReadings }

@@ -29,6 +29,8 @@ public struct AltitudeEstimate: Sendable, Equatable, Codable {
     public var columnTemperature: Kelvin
     /// One sigma of `columnTemperature`, in kelvin.
     public var columnTemperatureStandardDeviation: Kelvin
+    /// m, the height moved since the start over which the column's scale applies, in metres (`AltitudeModel`).
+    public var heightMoved: Meters = 0
     /// What the fault monitoring did or held at this reading ("ok" when nothing).
     public var status: AltitudeFilterStatus = []
     /// The barometer update at this reading, if it had a pressure.

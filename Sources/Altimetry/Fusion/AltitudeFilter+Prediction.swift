@@ -19,6 +19,7 @@ extension AltitudeFilter {
         let pressure =
             StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
         let scale = Self.columnScale(engine.mean, columnIndex: parameters.columnIndex)
-        return (pressure, scale * LogPressureCoordinates.altitude(u) + e)
+        let h0 = LogPressureCoordinates.altitude(u)
+        return (pressure, h0 + (scale - 1) * heightMoved + e)
     }
 }

@@ -53,24 +53,23 @@ extension AltitudeFilter {
     /// estimate carries the state's numbers only (relative altitude 0, no update records, no status): those
     /// belong to the forward pass.
     ///
-    /// With the GPS error model bank (`adaptsGPSErrorModel`), the forward pass is the bank's mixture; the backward
-    /// pass smooths the run of the model the whole track chose (the leading hypothesis at the end), a fixed model
-    /// learned from the track, by a second forward pass of that model.
+    /// With `learnsReceiver`, the forward pass is the learning filter; the backward pass smooths the run of the fixed
+    /// model with the receiver learned over the whole track, by a second forward pass of that model.
     ///
     /// - Parameters:
     ///   - readings: the track in time order (time in seconds, pressure in hPa, GPS altitude in metres,
     ///     temperature in kelvin), indexed by `Int`; read again by the backward pass, so it must stay readable
     ///     until the end.
-    ///   - parameters: the model's tunable numbers (`AltitudeModelParameters`); with `adaptsGPSErrorModel` on,
-    ///     the starting point of the bank whose leading hypothesis then fixes the smoothed model.
+    ///   - parameters: the model's tunable numbers (`AltitudeModelParameters`); with `learnsReceiver` on, the
+    ///     smoothed model is the receiver learned over the whole track (`learnedReceiverModel`).
     ///   - segmentLength: readings per segment of the backward pass (at least 1): larger keeps more of the
     ///     run at once, smaller keeps more filters.
-    ///   - filtered: called with each reading's index in `readings` and its filtered estimate (the bank's mixture
-    ///     with `adaptsGPSErrorModel` on), during the forward pass, in reading order.
+    ///   - filtered: called with each reading's index in `readings` and its filtered estimate (the learning
+    ///     filter's with `learnsReceiver` on), during the forward pass, in reading order.
     ///   - smoothed: called with each reading's index in `readings` and its smoothed estimate, during the
     ///     backward pass, from the last reading back to the first.
     /// - Throws: as `process(_:)`, naming the first failing reading's time; `.numerical` if the smoother fails.
-    /// - Complexity: O(N) time for N readings (two forward passes and one backward pass, three with the bank);
+    /// - Complexity: O(N) time for N readings (two forward passes and one backward pass, three when the receiver is learned);
     ///   O(L + N / L) memory besides `readings`, for segments of L readings.
     public static func smooth<Readings: RandomAccessCollection<AltitudeReading>>(
         _ readings: Readings, parameters: AltitudeModelParameters = AltitudeModelParameters(),
@@ -79,8 +78,8 @@ extension AltitudeFilter {
         smoothed: (Int, AltitudeEstimate) -> Void
     ) throws(AltitudeModelError) where Readings.Index == Int {
         let chosen =
-            parameters.adaptsGPSErrorModel
-            ? try chooseGPSErrorModel(readings, parameters: parameters, filtered: filtered) : parameters
+            parameters.learnsReceiver
+            ? try learnedReceiverModel(readings, parameters: parameters, filtered: filtered) : parameters
         // The forward pass, keeping the filter before the first reading of each segment (nil: a fresh filter).
         var starts: [(reading: Int, filter: AltitudeFilter?)] = [(readings.startIndex, nil)]
         var filter = try AltitudeFilter(parameters: chosen)
@@ -92,7 +91,7 @@ extension AltitudeFilter {
                 starts.append((index, filter))
             }
             let estimate = try filter.process(reading)
-            if !parameters.adaptsGPSErrorModel { filtered(index, estimate) }
+            if !parameters.learnsReceiver { filtered(index, estimate) }
         }
         guard !readings.isEmpty else { return }
         let thermometer = readings.contains { $0.temperature != nil }
@@ -100,6 +99,7 @@ extension AltitudeFilter {
         var end = readings.endIndex
         var last: (mean: Matrix, covariance: Matrix)?
         var epochs: [Int32] = []
+        var levels: [Double] = []
         for (start, saved) in starts.reversed() {
             var segment: AltitudeFilter
             if let saved {
@@ -109,8 +109,9 @@ extension AltitudeFilter {
                 segment = try AltitudeFilter(parameters: chosen, recordsRun: true)
             }
             epochs.removeAll(keepingCapacity: true)
+            levels.removeAll(keepingCapacity: true)
             for index in start..<end {
-                _ = try segment.process(readings[index])
+                levels.append(try segment.process(readings[index]).heightMoved)
                 epochs.append(Int32((segment.core.recordedRun?.epochCount ?? 1) - 1))
             }
             guard segment.isStarted, let run = segment.core.takeRecordedRun() else { return }
@@ -122,7 +123,8 @@ extension AltitudeFilter {
                     index,
                     smoothedEstimate(
                         time: result.times[epoch], mean: result.mean(at: epoch),
-                        covariance: result.covariance(at: epoch), parameters: chosen, thermometer: thermometer))
+                        covariance: result.covariance(at: epoch), parameters: chosen,
+                        heightMoved: levels[index - start], thermometer: thermometer))
             }
             end = start
         }
@@ -132,9 +134,12 @@ extension AltitudeFilter {
     /// temperature's lapse-rate spread (`addLapseRateSpread`) unless a station temperature is among the readings
     /// (`thermometer`), since the smoothed column has seen every reading.
     static func smoothedEstimate(
-        time: Double, mean: Matrix, covariance: Matrix, parameters: AltitudeModelParameters, thermometer: Bool
+        time: Double, mean: Matrix, covariance: Matrix, parameters: AltitudeModelParameters, heightMoved: Meters,
+        thermometer: Bool
     ) -> AltitudeEstimate {
-        var e = estimate(time: time, mean: mean, covariance: covariance, parameters: parameters)
+        var e = estimate(
+            time: time, mean: mean, covariance: covariance, parameters: parameters, heightMoved: heightMoved)
+        e.heightMoved = heightMoved
         if !thermometer { addLapseRateSpread(to: &e, parameters: parameters) }
         return e
     }
@@ -175,28 +180,19 @@ extension AltitudeFilter {
         }
     }
 
-    /// The fixed model a whole track is smoothed with: `parameters` themselves, or with the GPS error model bank
-    /// on, the bank's leading hypothesis at the end of the track (with the bank's filtered estimates).
-    static func chooseGPSErrorModel(_ readings: [AltitudeReading], parameters: AltitudeModelParameters)
-        throws(AltitudeModelError) -> (filtered: [AltitudeEstimate], parameters: AltitudeModelParameters)
-    {
-        guard parameters.adaptsGPSErrorModel else { return ([], parameters) }
-        var filtered: [AltitudeEstimate] = []
-        filtered.reserveCapacity(readings.count)
-        let chosen = try chooseGPSErrorModel(readings, parameters: parameters) { filtered.append($1) }
-        return (filtered, chosen)
-    }
-
-    /// The bank's forward pass over `readings` (each mixture estimate handed to `filtered`) and the fixed model of
-    /// its leading hypothesis at the end.
-    static func chooseGPSErrorModel<Readings: RandomAccessCollection<AltitudeReading>>(
+    /// The fixed model a whole track is smoothed with when the filter learns the receiver: the parameters with the
+    /// receiver the learner holds at the end of the track (`ReceiverLearner`), after a forward pass of the learning
+    /// filter over `readings` whose estimates are handed to `filtered`. The smoother is then a fixed model learned
+    /// from the whole track, as EM's second pass is.
+    static func learnedReceiverModel<Readings: RandomAccessCollection<AltitudeReading>>(
         _ readings: Readings, parameters: AltitudeModelParameters,
         filtered: (Int, AltitudeEstimate) -> Void
-    ) throws(AltitudeModelError)
-        -> AltitudeModelParameters where Readings.Index == Int
-    {
-        var bank = try GPSErrorModelBank(parameters: parameters)
-        for index in readings.indices { filtered(index, try bank.process(readings[index])) }
-        return GPSErrorModelBank.memberParameters(parameters, for: bank.hypotheses[bank.leadingIndex])
+    ) throws(AltitudeModelError) -> AltitudeModelParameters where Readings.Index == Int {
+        var filter = try AltitudeFilter(parameters: parameters)
+        for index in readings.indices { filtered(index, try filter.process(readings[index])) }
+        var fixed = parameters
+        fixed.learnsReceiver = false
+        fixed.receiver = filter.receiver
+        return fixed
     }
 }

@@ -7,41 +7,17 @@ extension AltitudeFilter {
     /// `AltitudeModel.columnScaleRange`, the log-pressure altitude U within `AltitudeModel.logPressureAltitudeRange`
     /// and the weather tendency Ḃ within `AltitudeModel.tendencyRange`.
     ///
-    /// Readings that no atmosphere could produce (a GPS altitude of 1 km beside a pressure of 330 hPa, a station at
-    /// 176 K) can pull the linear update anywhere. Outside these ranges the GPS measurement h = k h₀(U) loses its
-    /// meaning: as k → 0 the altitude stops seeing U, which then runs away along the unobserved direction until
-    /// exp(−L U/T₀) overflows the altitude (10³⁰ m) and the next update's gain loses the covariance's positive
-    /// definiteness. Real columns stay within ±60 K of the standard atmosphere and real pressures (10 to 1,200 hPa
-    /// at any QNH) put U within −3 km to 40 km, so the hold changes nothing a real recording reaches.
+    /// A numerical guard, not a model: real columns stay within ±60 K of the standard atmosphere and real pressures
+    /// (10 to 1,200 hPa at any QNH) put U within −3 km to 40 km, so no real recording reaches it. Readings that no
+    /// atmosphere could produce (a fuzzer's) can pull the linear update anywhere, and outside these ranges the GPS
+    /// measurement h = k h₀(U) loses its meaning (as k → 0 the altitude stops seeing U, and exp(−L U/T₀) overflows).
     ///
     /// The hold is the estimate projection of a constrained Kalman filter (Simon and Chia, 2002): the mean nearest
     /// to the filter's in the metric P⁻¹ among those with the state xᵢ at its bound m, x' = x + P eᵢ (m − xᵢ)/Pᵢᵢ,
-    /// which moves the states correlated with xᵢ with it; the covariance is kept (`KalmanFilter.replaceMarginal`
-    /// with the same variance).
+    /// which moves the states correlated with xᵢ with it; the covariance is kept. Holding U moves C along their
+    /// correlation, and where both bind C is held with U kept (`holdJointly`); Ḃ is held last, with U and C kept.
     ///
-    /// Why before each linearisation and not only after the reading: the barometer's measurement z = B − U is
-    /// linear, and its update x⁺ = x + P Hᵀ y/S with H = (−1, 1, 0, …) moves U by (P_UB − P_UU) y/S, exact for any
-    /// mean but unbounded. A prior that knows B − U to metres and U only to kilometres, B moving slightly more than U
-    /// along their common direction (a member of the adaptive bank reseeded from members kilometres apart, or whose
-    /// U the shared column moved by γ (C̄ − C_j)), turns an 11 km barometer innovation into a move of U by 1,200 km
-    /// (P_UB − P_UU ≈ 9,300 m², S ≈ 90 m²). Linearised there, the fix's H = (∂h/∂U, ∂h/∂C) = (k exp(−L U/T₀), h₀/T₀)
-    /// is of order exp(−L U/T₀) ≈ 10¹¹, S = H P Hᵀ + R reaches 10²⁹ m², and P⁺ = P − P Hᵀ H P/S subtracts terms of
-    /// order P_UU to leave ones of order R/H²: the cancellation loses P's positive definiteness, or the update lands
-    /// the mean so far out that the projections after the reading carry B along a near-singular P to 3·10⁶ m (a QNH
-    /// of 10¹⁵⁷ hPa, whose sigma's square overflows). Held first, the fix is linearised where h = k h₀(U) holds, and
-    /// its update is an ordinary one.
-    ///
-    /// Holding U moves C along their correlation, and where both bind that can take C out of its range again; C is
-    /// then held with U where the first hold put it, by the projection onto both bounds at once (`holdJointly`).
-    ///
-    /// The weather tendency Ḃ is held last, with U and C kept where the holds before put them, by the projection onto
-    /// the three constraints at once. Ḃ enters no measurement's linearisation, but over a gap it moves B by Ḃ τ_Ḃ
-    /// (τ_Ḃ = 30 min), and QNH = 1013.25 hPa · exp(B/H₀) is exponential in B: a tendency of 2,000 m/s (10⁶ hPa/h),
-    /// which the barometer's update can give a bank member from a lopsided prior as above and which the holds of U
-    /// and C leave in place, moves B by 4·10⁶ m over a 60-year gap, and the QNH's sigma overflows.
-    ///
-    /// Inlined, the test alone: it runs up to three times a row, and no real recording fails it; the holds are out of
-    /// line (`holdStateOutsideModelRange`).
+    /// Inlined, the test alone: it runs up to three times a row; the holds are out of line.
     @inline(__always)
     mutating func holdStateInModelRange() throws(AltitudeModelError) {
         let outside =
@@ -118,7 +94,7 @@ extension AltitudeFilter {
         }
         mean[i] = target
         for j in kept { mean[j] = core.mean[j, 0] }
-        try reset(mean: mean, covariance: P)
+        do { try core.reset(mean: mean, covariance: P) } catch { throw .numerical(String(describing: error)) }
     }
 
     /// Holds state `index` within `range` by the estimate projection, where it has left it.

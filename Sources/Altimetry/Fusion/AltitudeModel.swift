@@ -11,13 +11,25 @@ import StateEstimation
 /// where U = H₀ ln(p_s / p) is the log-pressure thickness between sea level and the station, B the weather's
 /// sea-level-pressure offset, Ḃ the weather tendency (m/s of B, when `AltitudeModelParameters.hasTendency`),
 /// C the air column's temperature offset from the standard atmosphere (when `estimatesColumnTemperature`) and
-/// e the GPS altitude's correlated error. The column is T(h) = T₀ + C − L h, so the altitude is
-/// h = (1 + C/T₀) h₀(U), with h₀(U) = (T₀/L)(1 − exp(−L U/T₀)) the standard atmosphere's (Docs/model.md).
+/// e the GPS altitude's correlated error. The altitude is
+///
+///     h = h₀(U) + (C/T₀) m,    h₀(U) = (T₀/L)(1 − exp(−L U/T₀)),
+///
+/// the standard atmosphere's altitude h₀ of the log-pressure altitude U, plus the column's correction of the height
+/// m the device has moved (`AltitudeFilter.heightMoved`: the barometer's standard height changes while it moves,
+/// summed since the start). Every barometric height difference scales with the mean temperature of the layer
+/// crossed, T/T₀ = 1 + C/T₀ (the hypsometric equation: 0.35 % per kelvin), and C is that layer's offset from the
+/// standard atmosphere. The weather B is then the altimeter setting (QNH): the sea-level pressure that maps the
+/// station's pressure to its altitude through the standard atmosphere, as an airfield's QNH holds the column below
+/// the field. So the column is seen only through the height moved, where it is observable; at a station that has
+/// not moved, m = 0 and the fixes teach it nothing, and after a climb its share of the altitude's sigma, m σ_C/T₀,
+/// stays in the sigma. Docs/model.md derives the rest.
+///
 /// Between two times dt apart:
 ///
 /// - U is a random walk of density q_U = q s_U², with s_U = dU/dh = T₀ / T(h) (1 at sea level in standard
 ///   air) and q the density in effect, `altitudeNoiseDensity` (the owner sets it from the barometer's vertical
-///   speed: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`; a tuning density, not a physical
+///   speed: `AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:restDensity:)`; a tuning density, not a physical
 ///   constant). `altitudeScaleSquared` holds s_U² where the owner last set it: at the current state
 ///   (`AltitudeFilter` keeps it within 10⁻⁴), or at the first altitude in standard air in the plain model.
 /// - B is a random walk of density q_B = q_b s_B², s_B = dB/db = H₀ / QNH ≈ 8.32 m/hPa, likewise at the current
@@ -28,17 +40,17 @@ import StateEstimation
 ///   stationary spread σ_C (`columnTemperaturePriorStandardDeviation`) and correlation time τ_C
 ///   (`columnTemperatureCorrelationTime`): dC = −C/τ_C dt + dw, dw of density q_C = 2 σ_C²/τ_C. A change dC of the
 ///   column's temperature, whether its own noise or its return to climatology, leaves the station's altitude and
-///   pressure alone: it comes with dU = dB = γ dC, γ = −h₀/(T₀ k dh₀/dU) (`columnCoupling`), so that h = k h₀(U)
-///   and the barometer's B − U do not move and only the sea-level pressure extrapolated through the column does.
+///   pressure alone: it comes with dU = dB = γ dC, γ = −m/(T₀ dh₀/dU) (`columnCoupling`), so that h and the
+///   barometer's B − U do not move and only the altimeter setting does.
 ///   Exactly over dt, with φ_C = exp(−dt/τ_C): C gains (φ_C − 1) C + w and U and B gain γ times that, so F's
 ///   column C holds (γ (φ_C − 1), γ (φ_C − 1), φ_C) on (U, B, C), and Q's (U, B, C) block is σ_C² (1 − φ_C²) g gᵀ
-///   with g = (γ, γ, 1). Without the coupling the column would move the altitude by h₀/T₀ per kelvin (3.5 m at
-///   1,000 m), weather noise that no air mass makes, which GPS must then take back.
+///   with g = (γ, γ, 1). Without the coupling the column would move the altitude by m/T₀ per kelvin (3.5 m a kelvin
+///   after a 1,000 m climb), weather noise that no air mass makes, which GPS must then take back.
 ///   Where the lapse rate is not the standard one, C (the column's mean offset between sea level and the station)
 ///   also changes with the height moved (`AltitudeModelParameters.columnLapseRateStandardDeviation`): C alone gains
 ///   q_Γ |v| dt, density `columnHeightNoiseDensity` in effect, which the owner sets from the barometer's vertical
 ///   speed v. That change is the temperature of the layer just crossed, which sets the height the pressure change
-///   stood for: it moves the altitude by h₀/T₀ per kelvin, and not the pressure.
+///   stood for: it moves the altitude by m/T₀ per kelvin, and not the pressure.
 /// - e is a first-order Gauss-Markov process, φ = exp(−dt/τ), variance σ_e²(1 − φ²) added per step.
 ///
 /// The engine never mutates a model: it is a value, saved whole in checkpoints.
@@ -55,7 +67,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
     public internal(set) var weatherNoiseDensity: Double
     /// The altitude random walk's density in effect, in m²/s, before the scale s_U²: the density at the barometer's
-    /// smoothed vertical speed (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:)`), which
+    /// smoothed vertical speed (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:restDensity:)`), which
     /// `AltitudeFilter` sets, or q_h where no pressure vouches for the motion.
     public internal(set) var altitudeNoiseDensity: Double
     /// The column offset's noise density from the height moved, in K²/s (C alone; see the type's discussion):
@@ -63,8 +75,13 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// pressure vouches for the motion.
     public internal(set) var columnHeightNoiseDensity: Double
     /// γ = dU/dC = dB/dC of the column's changes, in metres per kelvin, where the owner last set it (see the
-    /// type's discussion): −h₀/(T₀ k dh₀/dU), zero at sea level, about −3.6 m/K at 1,000 m in standard air.
+    /// type's discussion): −m/(T₀ dh₀/dU), zero before the device moves, about −3.6 m/K after a 1,000 m climb.
     public internal(set) var columnCoupling: Double
+    /// σ_e, the receiver's correlated error spread in effect, in metres: the parameters' receiver, or the one
+    /// `ReceiverLearner` has learned (`AltitudeFilter` sets it).
+    public internal(set) var gpsErrorStandardDeviation: Double
+    /// τ, the receiver's correlation time in effect, in seconds (as `gpsErrorStandardDeviation`).
+    public internal(set) var gpsCorrelationTime: Double
 
     /// Index of U in the state.
     public static let altitudeIndex = 0
@@ -93,25 +110,16 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         weatherNoiseDensity = parameters.weatherNoiseDensity
         altitudeNoiseDensity = parameters.altitudeNoiseDensity
         columnHeightNoiseDensity = 0
-        columnCoupling = Self.columnCoupling(atStandardAltitude: min(startAltitude, 11_000), columnScale: 1)
+        columnCoupling = 0
+        gpsErrorStandardDeviation = parameters.gpsErrorStandardDeviation
+        gpsCorrelationTime = parameters.gpsCorrelationTime
     }
 
-    /// γ = −h₀/(T₀ k dh₀/dU) at the standard altitude h₀ and column scale k: with dh₀/dU = 1 − L h₀/T₀,
-    /// γ = −h₀/(k (T₀ − L h₀)) = −h₀ s_U/T₀, in metres per kelvin (s_U: `altitudeScale`).
-    ///
-    /// h₀ and k are held as `altitudeScale` holds them, so γ is finite for any state.
-    ///
-    /// - Parameters:
-    ///   - h0: h₀, the standard altitude, in metres.
-    ///   - k: the column scale k, dimensionless.
-    public static func columnCoupling(atStandardAltitude h0: Meters, columnScale k: Double) -> Double {
-        columnCoupling(atStandardAltitude: h0, altitudeScale: altitudeScale(atStandardAltitude: h0, columnScale: k))
-    }
-
-    /// γ = −h₀ s_U/T₀ from s_U = `altitudeScale(atStandardAltitude: h0, columnScale: k)` already at hand (the same
-    /// bits as `columnCoupling(atStandardAltitude:columnScale:)`, which holds h₀ as `altitudeScale` does).
-    static func columnCoupling(atStandardAltitude h0: Meters, altitudeScale s: Double) -> Double {
-        let gamma = -heldStandardAltitude(h0) * s / StandardAtmosphere.seaLevelTemperature
+    /// γ = −m/(T₀ dh₀/dU) for the height moved m (metres) at the standard altitude h₀, with dh₀/dU = 1 − L h₀/T₀ and
+    /// h₀ held within the troposphere model, so that γ is finite for any state; in metres per kelvin.
+    static func columnCoupling(heightMoved m: Meters, atStandardAltitude h0: Meters) -> Double {
+        let slope = 1 - StandardAtmosphere.lapseRate * heldStandardAltitude(h0) / StandardAtmosphere.seaLevelTemperature
+        let gamma = -m / (StandardAtmosphere.seaLevelTemperature * slope)
         return gamma.isFinite ? gamma : 0
     }
 
@@ -150,35 +158,52 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     /// stationary spread (1 hPa/h) and 250 times its spread in a front (4 hPa/h).
     public static let tendencyRange: ClosedRange<Double> = -1_000 * weatherScale / 3_600...1_000 * weatherScale / 3_600
 
-    private static func heldStandardAltitude(_ h0: Meters) -> Meters {
+    static func heldStandardAltitude(_ h0: Meters) -> Meters {
         h0.isFinite ? min(max(h0, StandardAtmosphere.minimumAltitude), StandardAtmosphere.tropopauseAltitude) : 0
     }
 
     private enum CodingKeys: String, CodingKey {
         case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity,
-            altitudeNoiseDensity, columnHeightNoiseDensity, columnCoupling
+            altitudeNoiseDensity, columnHeightNoiseDensity, columnCoupling, gpsErrorStandardDeviation,
+            gpsCorrelationTime
     }
 
-    /// Decodes a saved model; the values in effect default to the parameters' quiet values and the standard
-    /// scales, so that a checkpoint written before they existed decodes far enough to be refused by its format
-    /// version.
+    /// Decodes a saved model, every value checked finite and in range: a saved state is outside data.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         parameters = try c.decode(AltitudeModelParameters.self, forKey: .parameters)
-        altitudeScaleSquared = try c.decode(Double.self, forKey: .altitudeScaleSquared)
-        weatherScaleSquared =
-            try c.decodeIfPresent(Double.self, forKey: .weatherScaleSquared) ?? Self.weatherScale * Self.weatherScale
-        tendencyNoiseDensity =
-            try c.decodeIfPresent(Double.self, forKey: .tendencyNoiseDensity)
-            ?? parameters.weatherTendencyNoiseDensity
-        weatherNoiseDensity =
-            try c.decodeIfPresent(Double.self, forKey: .weatherNoiseDensity) ?? parameters.weatherNoiseDensity
-        altitudeNoiseDensity =
-            try c.decodeIfPresent(Double.self, forKey: .altitudeNoiseDensity)
-            ?? parameters.altitudeNoiseDensity
-        columnHeightNoiseDensity = try c.decodeIfPresent(Double.self, forKey: .columnHeightNoiseDensity) ?? 0
-        columnCoupling = try c.decodeIfPresent(Double.self, forKey: .columnCoupling) ?? 0
+        func positive(_ key: CodingKeys) throws -> Double {
+            let v = try c.decode(Double.self, forKey: key)
+            guard v.isFinite, v > 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "expected a finite number > 0, found \(v)")
+            }
+            return v
+        }
+        func nonNegative(_ key: CodingKeys) throws -> Double {
+            let v = try c.decode(Double.self, forKey: key)
+            guard v.isFinite, v >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "expected a finite number >= 0, found \(v)")
+            }
+            return v
+        }
+        altitudeScaleSquared = try positive(.altitudeScaleSquared)
+        weatherScaleSquared = try positive(.weatherScaleSquared)
+        tendencyNoiseDensity = try nonNegative(.tendencyNoiseDensity)
+        weatherNoiseDensity = try nonNegative(.weatherNoiseDensity)
+        altitudeNoiseDensity = try nonNegative(.altitudeNoiseDensity)
+        columnHeightNoiseDensity = try nonNegative(.columnHeightNoiseDensity)
+        columnCoupling = try c.decode(Double.self, forKey: .columnCoupling)
+        guard columnCoupling.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .columnCoupling, in: c, debugDescription: "expected a finite number")
+        }
+        gpsErrorStandardDeviation = try positive(.gpsErrorStandardDeviation)
+        gpsCorrelationTime = try positive(.gpsCorrelationTime)
     }
+
+
 
     /// The state dimension: 3, plus the tendency and the column when the parameters ask for them.
     public var stateCount: Int { parameters.stateCount }
@@ -197,7 +222,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         let n = stateCount
         let k = gpsErrorIndex
         // e: first-order Gauss-Markov, exact for any dt.
-        let phi = exp(-dt / p.gpsCorrelationTime)
+        let phi = exp(-dt / gpsCorrelationTime)
         // (hPa/h)² per hour → hPa²/s³ → m²/s³.
         let tendency =
             p.hasTendency
@@ -233,7 +258,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
                 q[1 &+ 2 &* n] = tendency.bt
                 q[2 &+ 2 &* n] = tendency.tt
             }
-            q[k &+ k &* n] = p.gpsErrorStandardDeviation * p.gpsErrorStandardDeviation * (1 - phi * phi)
+            q[k &+ k &* n] = gpsErrorStandardDeviation * gpsErrorStandardDeviation * (1 - phi * phi)
             if let c = parameters.columnIndex {
                 // σ_C² (1 − φ_C²) g gᵀ, g = (γ, γ, 1) on (U, B, C): the column changes, the altitude and B − U do not;
                 // and C's own q_Γ |v| dt from the height moved, which moves the altitude and not the pressure.
@@ -328,7 +353,7 @@ extension AltitudeModel {
 /// With h₀(U) = (T₀/L)(1 − exp(−L U/T₀)) and the column scale k = 1 + C/T₀ (k = 1 without the column state):
 ///
 /// - `barometer`: z = H₀ ln(p / 1013.25) = B − U, linear in these coordinates; R = (H₀ σ_p / p)².
-/// - `gps`: z = k h₀(U) + e; H = [k exp(−L U/T₀), 0, (0,) (h₀/T₀,) 1].
+/// - `gps`: z = h₀(U) + (C/T₀) m + e; H = [exp(−L U/T₀), 0, (0,) (m/T₀,) 1], m the height moved.
 /// - `temperature`: z = T₀ + C − L k h₀(U), the column's temperature at the station in kelvin;
 ///   H = [−L k exp(−L U/T₀), 0, (0,) 1 − L h₀/T₀, 0]. Only with the column state.
 ///
@@ -346,18 +371,22 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
     public let gpsErrorIndex: Int
     /// Index of C in the state, or nil without the column state.
     public let columnIndex: Int?
+    /// m, the height moved over which the column's scale applies, in metres (`AltitudeFilter.heightMoved`).
+    public let heightMoved: Meters
     /// The measurement of `source`, with the GPS error's and the column's indices in the state.
     ///
     /// - Parameters:
     ///   - source: the sensor measured.
     ///   - gpsErrorIndex: the index of the GPS error e in the state.
     ///   - columnIndex: the index of the column state C, or nil without it (required for a temperature).
-    public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil) {
+    ///   - heightMoved: m, the height moved over which the column's scale applies, in metres (GPS only).
+    public init(_ source: Source, gpsErrorIndex: Int, columnIndex: Int? = nil, heightMoved: Meters = 0) {
         precondition(
             source != .temperature || columnIndex != nil, "AltitudeSensor: a temperature needs the column state")
         self.source = source
         self.gpsErrorIndex = gpsErrorIndex
         self.columnIndex = columnIndex
+        self.heightMoved = heightMoved
     }
 
     public var dimension: Int { 1 }
@@ -383,15 +412,11 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
             let x = mean.elements
             let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex])
             let k = gpsErrorIndex
-            let scale = columnScale(x)
             H.elements.withUnsafeMutableBufferPointer { h in
-                h[AltitudeModel.altitudeIndex] = scale * slope
+                h[AltitudeModel.altitudeIndex] = slope
                 h[k] = 1
-                // dh/dC = h₀(U)/T₀.
-                if let c = columnIndex {
-                    h[c] =
-                        LogPressureCoordinates.temperatureHeight * (1 - slope) / StandardAtmosphere.seaLevelTemperature
-                }
+                // dh/dC = m/T₀.
+                if let c = columnIndex { h[c] = heightMoved / StandardAtmosphere.seaLevelTemperature }
             }
         case .temperature:
             let x = mean.elements
@@ -411,11 +436,12 @@ public struct AltitudeSensor: MeasurementKind, Sendable, Equatable, Hashable, Co
         case .barometer:
             predicted.elements[0] = x[AltitudeModel.weatherIndex] - x[AltitudeModel.altitudeIndex]
         case .gps:
-            // h = k (T₀/L)(1 − exp(−U L/T₀)), and H's first entry is k times that exponential (`observationMatrix`):
+            // h = h₀ + (C/T₀) m, h₀ = (T₀/L)(1 − exp(−U L/T₀)), and H's first entry is that exponential:
             // one exp per fix instead of two.
             let scale = columnScale(x)
-            let slope = observationMatrix.elements[AltitudeModel.altitudeIndex] / scale
-            predicted.elements[0] = scale * LogPressureCoordinates.temperatureHeight * (1 - slope) + x[gpsErrorIndex]
+            let slope = observationMatrix.elements[AltitudeModel.altitudeIndex]
+            let h0 = LogPressureCoordinates.temperatureHeight * (1 - slope)
+            predicted.elements[0] = h0 + (scale - 1) * heightMoved + x[gpsErrorIndex]
         case .temperature:
             let scale = columnScale(x)
             let h0 = LogPressureCoordinates.altitude(x[AltitudeModel.altitudeIndex])

@@ -1,131 +1,113 @@
-/// Detects weather fronts from the filter's own sea-level-pressure estimate.
+/// Reports weather fronts from the filter's own estimate of the weather tendency: a report, which changes nothing in
+/// the model.
 ///
-/// A front is a sustained one-sided disagreement between the barometer and GPS: the barometer says the user
-/// climbed, GPS says they did not, for tens of minutes. The filter books that disagreement as weather, so its
-/// QNH estimate moves; what marks a front is that it moves faster than ordinary weather can. Under the
-/// model's random-walk weather (density q_b, hPa²/s) a change over a window W has variance q_b W, and the
-/// two estimates compared carry their own variances σ₁², σ₂²; the detector flags a front while
+/// The model's tendency Ḃ is a Gauss-Markov rate of stationary spread s (1 hPa/h, `AltitudeModelParameters`); a
+/// front is a tendency ordinary weather rarely reaches. The detector reports one while the estimate exceeds
+/// k s (k = `threshold`, 2.5: 1.2 % of the time under the model's own weather, a synoptic "rapid" fall of 2.5 hPa
+/// an hour and more) by two of its own standard deviations, |Ḃ| − 2 σ_Ḃ > k s, so that a tendency the data do not
+/// yet support is not a front. A report spans the stretch where that holds, from the QNH where it began to the
+/// extreme QNH reached (a falling front's size is negative); a report shorter than `minimumDuration` (10 min)
+/// is dropped as a gust of the estimate, not weather.
 ///
-///     |QNH(t) − QNH(t − W)| > k √(q_b W + σ₁² + σ₂²),
-///
-/// with W = 40 min and k = 2.5 by default (a 3 hPa fall in 40 min, the front of the benchmark, is only
-/// about 2.8 such sigmas once the estimates' own uncertainty is counted, so a higher threshold would miss it).
-/// A low-passed normalised GPS innovation (PX4's approach for its baro bias) was measured too: through the
-/// benchmark's front, with little or no tendency noise, its mean (600 s low-pass) reaches only −0.04 to −0.06
-/// against a spread of 0.03 without a front, and climbs and descents biased it as much until the filter got its
-/// barometric velocity, so the estimate itself is the better witness.
-/// Each reported front spans from the last extreme of QNH before the move to the extreme at its end, and
-/// its size is the QNH change between them.
+/// At rest the barometer measures the weather, and the tendency follows a front as it comes; while the device
+/// moves, a front's fall is as much a climb as weather until the GPS tells them apart, and the tendency follows it
+/// late.
 public struct FrontDetector: Sendable, Equatable, Codable {
-    /// Comparison window W, in seconds.
-    public var window: Double = 2_400
-    /// Threshold k, in standard deviations of ordinary weather change.
+    /// k, the front's tendency in stationary spreads of the model's tendency.
     public var threshold: Double = 2.5
-    /// Spacing of the retained history, in seconds (decimation keeps memory bounded).
-    public var spacing: Double = 10
-    /// The random-walk density of ordinary weather, q_b, in hPa²/s.
-    public var weatherNoiseDensity: Double
+    /// The shortest front reported, in seconds.
+    public var minimumDuration: Double = 600
+    /// s, the model's tendency spread, in hPa per hour.
+    public var tendencySpread: Double
 
     /// Fronts found so far, including one still under way (whose `endTime` is the latest time).
     public private(set) var fronts: [WeatherFront] = []
     /// Whether a front is under way.
     public private(set) var isActive = false
+    /// Where the front under way began: its time and QNH (hPa).
+    private var start: (time: Double, qnh: Double)?
 
-    private var history: [Sample] = []
-    private var activeStartQNH = 0.0
-    private var firstKept = 0
+    /// The most fronts kept: a saved state stays small however long the track (`frontCount` counts them all).
+    static let capacity = 64
+    /// Fronts reported so far, including those no longer in `fronts`.
+    public private(set) var frontCount = 0
 
-    private struct Sample: Sendable, Equatable, Codable {
-        var time: Double
-        var qnh: Double
-        var variance: Double
+    /// A detector for a model whose tendency has the stationary spread `tendencySpread` (hPa/h).
+    public init(tendencySpread: Double) {
+        self.tendencySpread = tendencySpread
     }
 
-    /// Whether finished fronts are kept in `fronts`; without, only the latest is (bounded memory on long tracks).
-    public var keepsFronts = true
-
-    /// A detector for weather of random-walk density `weatherNoiseDensity` (hPa²/s).
-    public init(weatherNoiseDensity: Double) {
-        self.weatherNoiseDensity = weatherNoiseDensity
-    }
-
-    /// The sensitive detector `AltitudeFilter` uses to raise its weather noise: W = 20 min, k = 1.25, no history.
-    ///
-    /// Reporting wants few false fronts; raising the noise wants the front early, and a false alarm costs only
-    /// some accuracy while it lasts. Chosen by sweeping W ∈ {10, 15, 20, 30, 40} min and k ∈ {1, 1.25, 1.5, 2, 2.5}
-    /// over 40 `front`, `hike` and `canyon` runs each (Docs/model.md): with the default model, 20 min and 1.25 gave
-    /// the front's NEES 1.38 against 1.47 at k = 1.5, for 0.02 m more error in the hike.
-    public static func noiseAdaptation(weatherNoiseDensity: Double) -> FrontDetector {
-        var detector = FrontDetector(weatherNoiseDensity: weatherNoiseDensity)
-        detector.window = 1_200
-        detector.threshold = 1.25
-        detector.keepsFronts = false
-        return detector
-    }
-
-    /// Whether a sample at `time` would be kept (samples closer than `spacing` to the last are ignored).
-    public func isDue(at time: Double) -> Bool {
-        guard let last = history.last else { return true }
-        return time - last.time >= spacing
-    }
-
-    /// Consumes the filter's QNH estimate and its standard deviation (hPa) at `time` (s).
-    ///
-    /// - Parameters:
-    ///   - time: the estimate's time, in seconds.
-    ///   - qnh: the filter's sea-level pressure estimate, in hPa.
-    ///   - standardDeviation: its one-sigma uncertainty, in hPa.
-    public mutating func observe(time: Double, seaLevelPressure qnh: Double, standardDeviation: Double) {
-        if let last = history.last, time - last.time < spacing { return }
-        history.append(Sample(time: time, qnh: qnh, variance: standardDeviation * standardDeviation))
-        while firstKept < history.count - 1, history[firstKept + 1].time <= time - window { firstKept += 1 }
-        if firstKept > 1_024 {
-            history.removeFirst(firstKept)
-            firstKept = 0
-        }
-        let old = history[firstKept]
-        guard time - old.time >= window * 0.9 else { return }
-        let change = qnh - old.qnh
-        let spread = (weatherNoiseDensity * (time - old.time) + old.variance + standardDeviation * standardDeviation)
-            .squareRoot()
-        let exceeded = abs(change) > threshold * spread
-        if exceeded && !isActive {
-            // The move counted from its last extreme after the previous front must itself exceed the threshold,
-            // or it was that front's tail.
-            let start = extremeBefore(falling: change < 0)
-            guard abs(qnh - start.qnh) > threshold * spread else { return }
+    /// Consumes the filter's QNH (hPa) and tendency estimate Ḃ with its standard deviation (hPa/h) at `time` (s).
+    public mutating func observe(time: Double, seaLevelPressure qnh: Double, tendency: Double, tendencySigma: Double) {
+        let fast = abs(tendency) - 2 * tendencySigma > threshold * tendencySpread
+        if fast, !isActive {
             isActive = true
-            activeStartQNH = start.qnh
-            if !keepsFronts { fronts.removeAll(keepingCapacity: true) }
-            fronts.append(WeatherFront(startTime: start.time, endTime: time, sizeHectopascals: qnh - start.qnh))
-        } else if isActive, let index = fronts.indices.last {
-            // The front's end is the extreme QNH reached while it is active.
-            let size = qnh - activeStartQNH
-            if (fronts[index].sizeHectopascals < 0) == (size < fronts[index].sizeHectopascals) {
-                fronts[index].endTime = time
-                fronts[index].sizeHectopascals = size
+            start = (time, qnh)
+        } else if isActive, let s = start {
+            let size = qnh - s.qnh
+            if time - s.time >= minimumDuration {
+                if let last = fronts.last, last.startTime == s.time {
+                    // The front's end is the extreme QNH reached while it lasts.
+                    if abs(size) >= abs(last.sizeHectopascals) {
+                        fronts[fronts.count - 1].endTime = time
+                        fronts[fronts.count - 1].sizeHectopascals = size
+                    }
+                } else {
+                    fronts.append(WeatherFront(startTime: s.time, endTime: time, sizeHectopascals: size))
+                    frontCount += 1
+                    if fronts.count > Self.capacity { fronts.removeFirst() }
+                }
             }
-            if !exceeded { isActive = false }
+            if !fast {
+                isActive = false
+                start = nil
+            }
         }
     }
 
-    /// Forgets the QNH history (keeping the fronts found), after the filter moved QNH by a reset rather than the
-    /// weather: the next front is measured from the reset on.
+    /// Forgets the front under way (keeping those found), after the filter moved QNH by a reset rather than the
+    /// weather.
     public mutating func forgetHistory() {
-        history.removeAll(keepingCapacity: true)
-        firstKept = 0
         isActive = false
+        start = nil
     }
 
-    /// The sample in the window where QNH was highest (before a fall) or lowest (before a rise).
-    /// Fronts never overlap: the search starts after the end of the previous front.
-    private func extremeBefore(falling: Bool) -> Sample {
-        let notBefore = fronts.last?.endTime ?? -Double.infinity
-        let candidates = history[firstKept...].filter { $0.time >= notBefore }
-        var best = candidates.first ?? history[history.count - 1]
-        for sample in candidates where falling ? sample.qnh > best.qnh : sample.qnh < best.qnh {
-            best = sample
+    public static func == (a: FrontDetector, b: FrontDetector) -> Bool {
+        a.threshold == b.threshold && a.minimumDuration == b.minimumDuration && a.tendencySpread == b.tendencySpread
+            && a.fronts == b.fronts && a.isActive == b.isActive && a.start?.time == b.start?.time
+            && a.start?.qnh == b.start?.qnh && a.frontCount == b.frontCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case threshold, minimumDuration, tendencySpread, fronts, isActive, startTime, startQNH, frontCount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        threshold = try c.decode(Double.self, forKey: .threshold)
+        minimumDuration = try c.decode(Double.self, forKey: .minimumDuration)
+        tendencySpread = try c.decode(Double.self, forKey: .tendencySpread)
+        fronts = try c.decode([WeatherFront].self, forKey: .fronts)
+        isActive = try c.decode(Bool.self, forKey: .isActive)
+        frontCount = try c.decode(Int.self, forKey: .frontCount)
+        if let time = try c.decodeIfPresent(Double.self, forKey: .startTime) {
+            start = (time, try c.decode(Double.self, forKey: .startQNH))
         }
-        return best
+        guard fronts.count <= Self.capacity else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .fronts, in: c, debugDescription: "more than \(Self.capacity) fronts")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(threshold, forKey: .threshold)
+        try c.encode(minimumDuration, forKey: .minimumDuration)
+        try c.encode(tendencySpread, forKey: .tendencySpread)
+        try c.encode(fronts, forKey: .fronts)
+        try c.encode(isActive, forKey: .isActive)
+        try c.encode(frontCount, forKey: .frontCount)
+        try c.encodeIfPresent(start?.time, forKey: .startTime)
+        try c.encodeIfPresent(start?.qnh, forKey: .startQNH)
     }
 }

@@ -47,7 +47,8 @@ public struct SmoothedAltitudeTrack: Sendable {
         for (index, epoch) in epochs.enumerated() {
             var e = AltitudeFilter.smoothedEstimate(
                 time: filtered[index].time, mean: smoothedRun.mean(at: epoch),
-                covariance: smoothedRun.covariance(at: epoch), parameters: parameters, thermometer: thermometer)
+                covariance: smoothedRun.covariance(at: epoch), parameters: parameters,
+                heightMoved: filtered[index].heightMoved, thermometer: thermometer)
             e.relativeAltitude = filtered[index].relativeAltitude
             e.barometerUpdate = filtered[index].barometerUpdate
             e.gpsUpdate = filtered[index].gpsUpdate
@@ -60,9 +61,9 @@ public struct SmoothedAltitudeTrack: Sendable {
 
     /// The variance, in m², of the smoothed error of each combination Σᵢ wᵢ hᵢ of the altitudes hᵢ of readings i.
     ///
-    /// The altitude is h = k h₀(U) with k = 1 + C/T₀ (`AltitudeModel`), so to first order its error is
+    /// The altitude is h = h₀(U) + (C/T₀) m (`AltitudeModel`, m the height moved), so to first order its error is
     ///
-    ///     δh = (dh/dU) δU + (dh/dC) δC,   dh/dU = k exp(−L U/T₀),   dh/dC = h₀(U)/T₀,
+    ///     δh = (dh/dU) δU + (dh/dC) δC,   dh/dU = exp(−L U/T₀),   dh/dC = m/T₀,
     ///
     /// both at the smoothed estimate (dh/dU changes by 2 × 10⁻⁶ per metre, dh/dC by 1/T₀ per metre). GPS pins
     /// the altitude better than it pins U and C apart, so the two terms are strongly anticorrelated; a climb's
@@ -121,12 +122,9 @@ public struct SmoothedAltitudeTrack: Sendable {
             addColumn(upTo: index)
             let x = smoothedRun.mean(at: epochs[index])
             let slope = LogPressureCoordinates.altitudeDerivative(x[AltitudeModel.altitudeIndex, 0])
-            let k = c.map { 1 + x[$0, 0] / T0 } ?? 1
-            state.add(weight * k * slope, of: AltitudeModel.altitudeIndex, at: epochs[index], stateCount: n)
+            state.add(weight * slope, of: AltitudeModel.altitudeIndex, at: epochs[index], stateCount: n)
             if let c {
-                state.add(
-                    weight * LogPressureCoordinates.temperatureHeight * (1 - slope) / T0, of: c, at: epochs[index],
-                    stateCount: n)
+                state.add(weight * filtered[index].heightMoved / T0, of: c, at: epochs[index], stateCount: n)
             }
         }
         addColumn(upTo: .max)

@@ -46,7 +46,7 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
         var p = parameters
         p.gateStandardDeviations = nil
         p.detectsFronts = false
-        p.adaptsGPSErrorModel = false
+        p.learnsReceiver = false
         p.barometricVelocityTime = 0
         // A fault monitor's reset is a jump the likelihood cannot score, and the column is not what is identified.
         p.detectsFaults = false

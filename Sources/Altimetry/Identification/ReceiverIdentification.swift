@@ -53,7 +53,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
     /// The log-likelihood under the parameters identification started from (the defaults), in nats.
     public var defaultLogLikelihood: Double
     /// The starting parameters with every identifiable estimate in place: what `--out` writes. The GPS error model
-    /// is fixed (`adaptsGPSErrorModel` false) where σ_e and τ are both identified, and adapts where they are not:
+    /// is fixed (`learnsReceiver` false) where σ_e and τ are both identified, and adapts where they are not:
     /// a receiver whose error the recording did not determine is learned while fusing (`GPSErrorModelBank`), not
     /// replaced by the defaults' 10 m over 60 s.
     public var identifiedParameters: AltitudeModelParameters
@@ -95,7 +95,6 @@ public struct ReceiverIdentification: Sendable, Equatable {
         var start = base
         if series == .gpsAltitude {
             start.altitudeNoiseDensity = Self.staticAltitudeNoiseDensity
-            start.stillAltitudeNoiseDensity = Self.staticAltitudeNoiseDensity
         }
         var free: [IdentifiableParameter] = [.gpsSigma, .gpsTau, .gpsWhite]
         let initial: [(IdentifiableParameter, Double)] = [
@@ -135,7 +134,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
         let receiverIdentified = [IdentifiableParameter.gpsSigma, .gpsTau].allSatisfy {
             fit.estimate(of: $0)?.isIdentifiable == true
         }
-        identified.adaptsGPSErrorModel = !receiverIdentified
+        identified.learnsReceiver = !receiverIdentified
         identifiedParameters = identified
     }
 

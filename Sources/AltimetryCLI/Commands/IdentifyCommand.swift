@@ -54,7 +54,7 @@ public struct IdentifyCommand: Command {
 
     func identify(console: Console) throws(InputError) -> ReceiverIdentification {
         var base = try model.parameters()
-        base.adaptsGPSErrorModel = false
+        base.learnsReceiver = false
         let (file, readings) = try SingleTrackInput.readings(
             input, options: readOptions, command: "identify", console: console)
         if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
@@ -112,7 +112,7 @@ public struct IdentifyCommand: Command {
             "\nlog-likelihood: \(Fixed.text(l, 1)) (defaults: \(Fixed.text(r.defaultLogLikelihood, 1)), "
             + "gain \(Fixed.text(l - r.defaultLogLikelihood, 1)))\n"
         text +=
-            r.identifiedParameters.adaptsGPSErrorModel
+            r.identifiedParameters.learnsReceiver
             ? "--out writes gps_adapt true: gps_sigma and gps_tau are not identified, so fuse learns them\n"
             : "--out writes gps_adapt false: the receiver is identified\n"
         return text
@@ -131,7 +131,7 @@ public struct IdentifyCommand: Command {
             "duration_s": r.duration,
             "gps_fixes": r.fixCount,
             "converged": r.maximumLikelihood.converged,
-            "gps_adapt": r.identifiedParameters.adaptsGPSErrorModel,
+            "gps_adapt": r.identifiedParameters.learnsReceiver,
         ]
         var reasons: [String: String] = [:]
         for parameter in IdentifiableParameter.allCases {
@@ -180,7 +180,7 @@ public struct IdentifyCommand: Command {
     /// The `--params` file: every identifiable estimate under its key, and `gps_adapt` off unless σ_e and τ are
     /// not identified.
     static func parametersFile(_ r: ReceiverIdentification) -> Data {
-        var object: [String: Any] = ["gps_adapt": r.identifiedParameters.adaptsGPSErrorModel]
+        var object: [String: Any] = ["gps_adapt": r.identifiedParameters.learnsReceiver]
         for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
         let data =
             (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()

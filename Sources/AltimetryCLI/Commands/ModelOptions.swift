@@ -37,8 +37,7 @@ struct ModelOptions: Sendable {
             .init(
                 "altitude-q", .value, placeholder: "M2_PER_S",
                 help: "Altitude random walk of a device moving at 1 m/s or faster, in m²/s (default "
-                    + "\(d.altitudeNoiseDensity); a still one's is altitude_q_still in --params, default "
-                    + "\(d.stillAltitudeNoiseDensity))."),
+                    + "\(d.altitudeNoiseDensity))."),
             .init(
                 "params", .value, placeholder: "FILE",
                 help: "A JSON file of model parameters (snake_case keys, e.g. gps_sigma)."),
@@ -153,17 +152,18 @@ struct ModelOptions: Sendable {
                 p.weatherTendencyNoiseDensity = 0
                 p.barometricVelocityTime = 0
                 p.estimatesColumnTemperature = false
-                p.scalesNoiseAtCurrentState = false
                 p.detectsFaults = false
+                p.learnsBarometerNoise = false
+                p.scalesNoiseAtCurrentState = false
             }
         }
         if let adapt {
-            p.adaptsGPSErrorModel = adapt
+            p.learnsReceiver = adapt
         } else if !fileKeys.contains("gps_adapt") {
             let receiverGiven =
                 !fileKeys.isDisjoint(with: Self.receiverKeys)
                 || overrides.contains { Self.receiverOptions.contains($0.0) }
-            p.adaptsGPSErrorModel = adaptsByDefault && !receiverGiven && fronts != false
+            p.learnsReceiver = adaptsByDefault && !receiverGiven && fronts != false
         }
         do { try p.validate() } catch {
             throw InputError(file: paramsFile ?? "<options>", message: "\(error)", exitCode: .usage)

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import Altimetry
+
+@Suite("FaultMonitor")
+struct FaultMonitorTests {
+    static let gate = 5.0
+    static func noMotion(_ duration: Double) -> Double { 1 }
+
+    /// GIVEN pressures whose innovations pass, WHEN three readings fail by 90 m (a start spike as a watch records
+    /// it) and the next passes, THEN they are rejected, nothing is re-anchored, and the run is a spike episode.
+    @Test("A spike of a few readings is rejected and never re-anchors the barometer")
+    func spike() {
+        var monitor = FaultMonitor(thresholds: FaultThresholds())
+        for t in 0..<3 {
+            #expect(monitor.judgePressure(1_000 + Double(t) * 0.01, at: Double(t), innovation: 0.1, variance: 1,
+                interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .fuse)
+        }
+        for t in 3..<6 {
+            #expect(monitor.judgePressure(990 + Double(t) * 0.01, at: Double(t), innovation: 90, variance: 1,
+                interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .reject)
+        }
+        #expect(monitor.judgePressure(1_000.2, at: 6, innovation: 0.2, variance: 1, interval: 4, gate: Self.gate,
+            gpsMotionAllowance: Self.noMotion) == .fuse)
+        #expect(monitor.episodes.map(\.kind) == [.barometerSpike])
+        #expect(monitor.episodeCount(.barometerStep) == 0)
+    }
+
+    /// GIVEN a barometer that steps by 250 m and stays, THEN its readings are rejected for the step time and then
+    /// re-anchored by the run's median innovation.
+    @Test("A lasting step is re-anchored after the step time")
+    func step() {
+        var monitor = FaultMonitor(thresholds: FaultThresholds())
+        var verdicts: [FaultMonitor.PressureVerdict] = []
+        for t in 0...12 {
+            verdicts.append(monitor.judgePressure(970 + Double(t) * 0.01, at: Double(t), innovation: 250 + Double(t % 3),
+                variance: 1, interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion))
+        }
+        #expect(verdicts.prefix(10).allSatisfy { $0 == .reject })
+        #expect(verdicts[10] == .reanchor(offset: 251))
+        #expect(monitor.episodes.last?.kind == .barometerStep)
+    }
+
+    /// A barometer quantised to whole metres reads the same value for minutes at rest; with the GPS still, it is not
+    /// stuck until the rest time; with the GPS moving beyond three of its spreads, it is after the stuck time.
+    @Test("A quantised barometer at rest is not stuck; a frozen one during a climb is")
+    func stuck() {
+        var atRest = FaultMonitor(thresholds: FaultThresholds())
+        var climbing = FaultMonitor(thresholds: FaultThresholds())
+        var restStuck = false, climbStuck = false
+        for t in 0..<3_600 {
+            let time = Double(t)
+            _ = atRest.judgeFix(fix: 250, residual: 0, accepted: true, at: time, spread: 10)
+            _ = climbing.judgeFix(fix: 250 + 0.5 * time, residual: 0, accepted: true, at: time, spread: 10)
+            if atRest.judgePressure(980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
+                gpsMotionAllowance: { _ in 14 }) == .reject { restStuck = true }
+            if climbing.judgePressure(980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
+                gpsMotionAllowance: { _ in 14 }) == .reject, !climbStuck {
+                climbStuck = true
+                #expect(time >= 60 && time < 120, "stuck at \(time) s")
+            }
+        }
+        #expect(!restStuck)
+        #expect(climbStuck)
+        #expect(climbing.episodes.last?.kind == .barometerStuck)
+    }
+
+    /// GIVEN fixes refused by the gate, WHEN they agree with each other for the reset time, THEN the filter resets
+    /// to their median; WHEN they scatter by hundreds of metres (a glitch), THEN it never does.
+    @Test("Refused fixes that agree reset the level after the timeout; a glitch's never do")
+    func reset() {
+        var agreeing = FaultMonitor(thresholds: FaultThresholds())
+        var glitch = FaultMonitor(thresholds: FaultThresholds())
+        var resetAt: Double?
+        for t in 0...120 {
+            let time = Double(t)
+            if case .reset(let shift, _) = agreeing.judgeFix(fix: 400, residual: 150 + Double(t % 5), accepted: false,
+                at: time, spread: 10), resetAt == nil {
+                resetAt = time
+                #expect(abs(shift - 152) <= 2)
+            }
+            let wild = Double((t * 7919) % 600) - 300
+            #expect(glitch.judgeFix(fix: 400 + wild, residual: wild, accepted: false, at: time, spread: 10) == .none)
+        }
+        #expect(resetAt == 60)
+        #expect(agreeing.episodeCount(.reset) >= 1)
+    }
+}
+
+extension FaultMonitor {
+    func episodeCount(_ kind: FilterEpisode.Kind) -> Int { episodeCounts[kind] ?? 0 }
+}
