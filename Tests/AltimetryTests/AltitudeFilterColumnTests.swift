@@ -92,7 +92,8 @@ struct AltitudeFilterColumnTests {
         // Near 2,000 m at the end, the scale at the start (800 m) in the same column is (1 + L (h − 800)/T(h))²
         // = 5.6 % smaller in variance: the column's temperature is T(h) = k T₀ − L h, so s_U(800) = T₀/(T(h) +
         // L (h − 800)). Scaling at the state matters here; 4 % leaves room for the end's altitude error.
-        let start = StandardAtmosphere.seaLevelTemperature
+        let start =
+            StandardAtmosphere.seaLevelTemperature
             / (e.columnTemperature + StandardAtmosphere.lapseRate * (e.altitude - 800))
         #expect(engine.model.altitudeScaleSquared / (start * start) > 1.04, "at \(e.altitude) m")
     }

@@ -108,7 +108,8 @@ public struct AltitudeFilter: Sendable {
         }
         if parameters.detectsFronts, parameters.hasTendency {
             // s = √(q τ/2), the tendency's stationary spread in hPa/h (q in (hPa/h)²/h, τ in hours).
-            let spread = (parameters.weatherTendencyNoiseDensity * parameters.weatherTendencyCorrelationTime / 3_600 / 2)
+            let spread =
+                (parameters.weatherTendencyNoiseDensity * parameters.weatherTendencyCorrelationTime / 3_600 / 2)
                 .squareRoot()
             frontDetector = FrontDetector(tendencySpread: spread)
         }
