@@ -168,6 +168,9 @@ extension AltitudeFilter {
         guard (checkpoint.learner != nil) == parameters.learnsReceiver else {
             throw invalid("learner", 0, parameters.learnsReceiver ? "a learner (gps_adapt is on)" : "none")
         }
+        if let field = checkpoint.learner?.invalidField(for: parameters) {
+            throw invalid(field, 0, "the learner of the state's parameters, with finite numbers")
+        }
         fixCount = checkpoint.fixCount
         gatedFixCount = checkpoint.gatedFixCount
         firstPressureAltitude = checkpoint.firstPressureAltitude

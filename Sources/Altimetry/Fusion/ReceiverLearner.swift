@@ -164,6 +164,37 @@ public struct ReceiverLearner: Sendable, Equatable, Codable {
     private var firstSampleTime: Double?
     private var lastSampleTime: Double?
 
+    /// The first field of a decoded learner that a learner for `parameters` cannot hold, or nil: its grid and
+    /// constants must be those `init(parameters:)` gives, every array its size (a 4-vector and a 4 x 4 matrix per
+    /// receiver), every number finite and the receiver in use on the grid. A saved state is checked with it before use.
+    func invalidField(for parameters: AltitudeModelParameters) -> String? {
+        let fresh = ReceiverLearner(parameters: parameters)
+        guard hypotheses.count == fresh.hypotheses.count else { return "learner.hypotheses" }
+        for (j, (h, f)) in zip(hypotheses, fresh.hypotheses).enumerated() {
+            let field = "learner.hypotheses[\(j)]"
+            guard h.spread == f.spread, h.correlationTime == f.correlationTime else { return field + ".spread" }
+            guard h.mean.count == 4, h.mean.allSatisfy(\.isFinite) else { return field + ".mean" }
+            guard h.covariance.count == 16, h.covariance.allSatisfy(\.isFinite) else { return field + ".covariance" }
+            guard !h.logWeight.isNaN, h.logWeight < .infinity else { return field + ".logWeight" }
+        }
+        guard
+            [weatherDensity, tendencyTime, tendencyDensity, tendencyVariance, gate, columnVariance]
+                == [
+                    fresh.weatherDensity, fresh.tendencyTime, fresh.tendencyDensity, fresh.tendencyVariance, fresh.gate,
+                    fresh.columnVariance,
+                ]
+        else { return "learner (its constants are not those of the state's parameters)" }
+        guard current.map({ hypotheses.indices.contains($0) }) ?? true else { return "learner.current" }
+        let times = [pressureAltitude, firstSampleTime, lastSampleTime].compactMap { $0 }
+        guard (times + [moved, shift, walk, movingTime]).allSatisfy(\.isFinite) else { return "learner" }
+        let r = receiver
+        guard
+            [r.errorStandardDeviation, r.correlationTime, r.whiteNoiseStandardDeviation, r.accuracyScale]
+                .allSatisfy({ $0.isFinite && $0 > 0 })
+        else { return "learner.receiver" }
+        return nil
+    }
+
     /// A learner that starts from the receiver of `parameters`, with its weather, column and gate.
     public init(parameters: AltitudeModelParameters) {
         receiver = parameters.receiver
