@@ -7,7 +7,8 @@ import Foundation
 /// and run by a test, a script is run by a make target) or `<!-- excerpt: PATH -->` (the block quotes
 /// declarations from a source file at PATH: each of its code lines occurs there), or `<!-- manifest -->` (lines
 /// for a dependent package's manifest, whose product and package names must be this package's). A block of
-/// another language may carry a sample marker too.
+/// another language may carry a sample marker too. A shell block may be marked `<!-- command -->`: it is run, and
+/// the ```` ```text ```` block after it is what it prints (`DocCommandTests`, `Scripts/sync-commands.py`).
 struct DocPage {
     /// The page's path relative to the package root, such as `Docs/engine.md`.
     let path: String
@@ -34,18 +35,25 @@ struct DocPage {
         case excerpt(String)
         /// `<!-- manifest -->`: lines of a dependent package's `Package.swift`, naming this package's products.
         case manifest
+        /// `<!-- command -->`: shell lines that are run; the next block is what they print.
+        case command
     }
 
     /// The package's root directory: three levels above this file (Tests/DocSamplesTests/DocPage.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every page: README.md, Docs/*.md and each module's DocC catalog (Sources/*/*.docc/**/*.md).
+    /// Every page: README.md, Docs/*.md, Docs/guides/*.md and each module's DocC catalog
+    /// (Sources/*/*.docc/**/*.md).
     static func all() throws -> [DocPage] {
         let files = FileManager.default
         var paths = ["README.md"]
         let docs = try files.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Docs").path)
         paths += docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+        let guides = packageRoot.appendingPathComponent("Docs/guides").path
+        if let names = try? files.contentsOfDirectory(atPath: guides) {
+            paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/guides/" + $0 }
+        }
         let sources = packageRoot.appendingPathComponent("Sources")
         for module in try files.contentsOfDirectory(atPath: sources.path).sorted() {
             let catalog = "Sources/\(module)/\(module).docc"
@@ -132,6 +140,7 @@ struct DocPage {
         guard line.hasPrefix("<!--"), line.hasSuffix("-->") else { return nil }
         let body = line.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
         if body == "manifest" { return .manifest }
+        if body == "command" { return .command }
         for (prefix, make) in [("sample:", Marker.sample), ("excerpt:", Marker.excerpt)] where body.hasPrefix(prefix) {
             return make(body.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))
         }
