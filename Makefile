@@ -70,11 +70,12 @@ fuzz: fuzz-build
 	    -artifact_prefix=.build/fuzz/$$t- $(FUZZ_FLAGS) || exit 1; \
 	done
 
-# evaluate and plot (and identify, where the build has it) over every real recording in ../shared/data/real,
-# read in place; one table (summary.md) and one SVG per recording in out/validation. Not part of `make test`.
+# Docs/validation.md from the code's own output: evaluate (default, fixed, a grid of fixed receivers) over every
+# real recording in ../shared/data/real, read in place, and bench over the simulated catalogue; one SVG per
+# recording in out/validation; the README's headline rows pasted from the page. Not part of `make test`.
 validate: release
 	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
-	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation
+	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation Docs/validation.md
 
 bench: release
 	$(SWIFT) run -c release altimetry-bench
