@@ -76,7 +76,7 @@ for dir in "$data"/*/; do
         | jq -c --arg r "$s m / $t s" '{r: $r, e: (.estimators[] | select(.name == "kalman"))}' >> "$out/$name.grid.json"
     done
   done
-  best=$(jq -s -c 'sort_by(.e.rmse_m) | .[0]' "$out/$name.grid.json")
+  best=$(jq -s -c 'map(select(.e.rmse_m != null)) | sort_by(.e.rmse_m) | .[0] // {r: "-", e: {}}' "$out/$name.grid.json")
   rm -f "$out/$name.grid.json"
   jq -r -n --arg name "$name" --argjson best "$best" \
     --slurpfile d "$out/$name.default.json" --slurpfile x "$out/$name.fixed.json" "$fmt"'
