@@ -18,10 +18,8 @@ REAL = {
     "ola_m10s_lps28dfw_bergen_desk_indoor_5h": "logger on a desk indoors, 5 h (real)",
     "ola_m10s_lps28dfw_bergen_indoor_car_outdoor_7h": "logger outdoors after a car ride, 7 h (real)",
     "px4_fmuv6c_flugdrohne_log66": "drone, 35 m climb (real, against its onboard EKF)",
-    "ardupilot_pxf_erle_2014-12-05_log218": "drone, 5 min (real, against its onboard EKF)",
 }
-SIMULATED = {"hike": "hike, 800 m to 2,400 m (simulated)", "front": "weather front (simulated)",
-             "static": "static logger (simulated)"}
+SIMULATED = {"hike": "hike, 800 m to 2,400 m (simulated)", "front": "weather front (simulated)"}
 
 
 def rows(text, heading):
