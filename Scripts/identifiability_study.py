@@ -13,7 +13,7 @@ call identifiable.
 What it shows: on 8 h of a 3,600 s error the estimates over all seeds are nearly unbiased, but their SE(ln tau)
 lies between about 0.4 and 0.8, so any threshold keeps the seeds whose error happened to look faster (biased low);
 on 2 h, one seed in four to seven looks like a 400 to 1,000 s error with an SE(ln tau) as small as the 8 h
-seeds', so no threshold that passes the 8 h seeds refuses those (Docs/identification.md has the figures).
+seeds', so no threshold that passes the 8 h seeds refuses those (its --check prints the figures).
 
 Samples every 20 s (the white noise is then a small part of each sample, and a pure-Python filter fast enough).
 Needs numpy and scipy (pip install numpy scipy). Usage: identifiability_study.py [SEEDS] (default 50), about

@@ -41,7 +41,7 @@ def sync(page):
         print(os.path.relpath(page, root))
 
 
-pages = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "Docs", "*.md")))
+pages = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "Docs", "**", "*.md"), recursive=True))
 pages += sorted(glob.glob(os.path.join(root, "Sources", "*", "*.docc", "**", "*.md"), recursive=True))
 for page in pages:
     sync(page)

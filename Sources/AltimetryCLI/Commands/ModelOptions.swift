@@ -13,8 +13,7 @@ import Foundation
 /// otherwise a parameter file's `gps_adapt` key; otherwise the model is fixed where a receiver parameter is given
 /// (`--gps-sigma`, `--gps-tau`, `--gps-white`, `--gps-vacc-scale` or their keys in the file) or the extensions are
 /// off (`--fronts off`, so that the plain model stays the plain model), and adapts everywhere else. A command whose
-/// job is the fixed filter (`bench`) passes `adaptsByDefault: false` (Docs/identification.md, "The default and its
-/// cost").
+/// job is the fixed filter (`bench`) passes `adaptsByDefault: false` (Docs/model.md, "The receiver").
 struct ModelOptions: Sendable {
     static let options: [ArgumentScanner.Option] = {
         let d = AltitudeModelParameters()
