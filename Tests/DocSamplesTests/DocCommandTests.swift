@@ -32,7 +32,9 @@ struct DocCommandTests {
         }
     }()
 
-    @Test("Pages that read only the repository's files print what they show", arguments: pages.filter { !$0.readsSharedData })
+    @Test(
+        "Pages that read only the repository's files print what they show",
+        arguments: pages.filter { !$0.readsSharedData })
     func repositoryPage(_ page: Page) throws {
         try Self.check(page)
     }
