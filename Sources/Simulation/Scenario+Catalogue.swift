@@ -26,7 +26,7 @@ extension Scenario {
     ///   10-min rest every 350 m, 30 min at the river, back up at 0.15 m/s with the same rests (20,333 s), then
     ///   standing at the rim; b₀ = −3 hPa, the outdoor weather; no GPS fixes from t = 7,400 s to 8,600 s (20 min
     ///   at the bottom, where the walls hide the sky), and 30 fixes after the first minute raised by +40 to +80 m
-    ///   (uniform). (A 2 h version was used first; see Docs/model.md for why it changed.)
+    ///   (uniform).
     /// - `cold`: 7,200 s walk around 3,000 m (from 2,850 m up 300 m at 0.075 m/s, 20 min at 3,150 m, down
     ///   at 0.15 m/s) in air 20 K colder than standard at every height (248.65 K at 3,000 m instead of
     ///   268.65 K); b₀ = +8 hPa, the outdoor weather; every barometer row carries a temperature reading

@@ -36,8 +36,9 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var barometerNoise: BarometerNoise
     /// The barometer's re-anchored offset, in metres of log-pressure.
     public var barometerOffset: Double
-    /// The height moved, in metres (`AltitudeFilter.heightMoved`), and the part not yet given to the learner.
+    /// The height moved, in metres (`AltitudeFilter.heightMoved`).
     public var heightMoved: Double
+    /// The part of the height moved not yet given to the receiver learner, in metres.
     public var unreportedMotion: Double
     /// Time of the latest temperature fused, in seconds.
     public var lastTemperatureTime: Double?

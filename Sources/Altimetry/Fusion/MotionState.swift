@@ -47,7 +47,9 @@ public struct MotionState: Sendable, Equatable, Codable {
 
     /// A pressure reading's time in seconds and its measurement z in metres of log-pressure.
     public struct Reading: Sendable, Equatable, Codable {
+        /// The reading's time, in seconds.
         public var time: Double
+        /// The measurement z = B − U, in metres of log-pressure.
         public var measurement: Double
     }
 
@@ -56,6 +58,7 @@ public struct MotionState: Sendable, Equatable, Codable {
     /// v_w, the fastest weather tendency, 6 hPa/h, in metres of log-pressure a second at standard QNH.
     static let weatherRate = 6 * AltitudeModel.weatherScale / 3_600
 
+    /// A state before any reading: no velocity, not at rest.
     public init() {}
 
     /// The rest test's threshold v_rest and the rest density q_rest (m/s, m²/s) for a barometer of noise variance

@@ -6,8 +6,9 @@ import Simulation
 /// `altimetry demo [--out FILE] [--seed S]`: the main job on built-in data.
 ///
 /// Simulates the 6-hour hike (800 m to 2,400 m and back, weather random walk), fuses it with the filter and
-/// the smoother, compares both with the naive GPS averages, prints a short table and writes the fused track
-/// as CSV (written to a temporary file first, then renamed, so a failure never leaves a partial file). The same
+/// the smoother under the command line's default model (the receiver learned while fusing), compares both with
+/// the naive GPS averages, prints a short table and writes the fused track as CSV (written to a temporary file
+/// first, then renamed, so a failure never leaves a partial file). The same
 /// comparison pooled over 20 hikes (`--hikes`) follows, since one hike is one draw of the weather and of the GPS error.
 public struct DemoCommand: Command {
     public static let name = "demo"
@@ -35,11 +36,11 @@ public struct DemoCommand: Command {
     public func run(console: Console) -> ExitCode {
         do {
             let recording = try Scenario.named(.hike, seed: seed).simulate()
-            let evaluation = try ScenarioEvaluation(recording, parameters: AltitudeModelParameters())
+            let evaluation = try ScenarioEvaluation(recording, parameters: .adaptive)
             let readings = recording.readings.map {
                 AltitudeReading(time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude)
             }
-            let (filtered, smoothed) = try AltitudeFilter.smooth(readings)
+            let (filtered, smoothed) = try AltitudeFilter.smooth(readings, parameters: .adaptive)
             guard let last = filtered.last, let lastSmoothed = smoothed.last, let truth = recording.readings.last else {
                 console.writeError("error: the simulated hike is empty\n")
                 return .software
@@ -76,7 +77,7 @@ public struct DemoCommand: Command {
             try Data(csv.utf8).write(to: url, options: .atomic)
             // One hike is one draw of the weather and the GPS error; the pooled figures say what to expect.
             let pooled = try FusionBenchmark.evaluate(
-                .hike, trials: hikes, seed: seed, parameters: AltitudeModelParameters(),
+                .hike, trials: hikes, seed: seed, parameters: .adaptive,
                 useTemperature: true)
             text +=
                 "\nOver \(hikes) simulated hikes (seeds \(seed) to \(seed + UInt64(hikes) - 1)):\nestimator    rmse_m  coverage\n"
