@@ -14,12 +14,13 @@ import StateEstimation
 /// correlated error and w its white noise (`GPSReceiverModel`). Between two fixes L changes as the main filter's
 /// model says: moving, by the weather, a random walk of density q_b s_B² plus the integral of the Gauss-Markov
 /// tendency L̇ (s_B = 8.3 m/hPa); at rest, by −Δh_b exactly (the barometer's change at rest is the weather) plus the
-/// rest density of what the rest test cannot see. Each receiver j of the grid, σ_j ∈ {1, 2, 4, 8, 16, 32} m by
-/// τ_j ∈ {30, 100, 330, 1,100, 3,600} s (the spreads of a survey receiver in open sky to a phone indoors, in fifths
-/// of a decade; the correlation times of multipath, satellite geometry and the ionosphere, in half decades), has its
-/// own Kalman filter on (L, L̇, c, e), with c ~ N(0, (σ_C/T₀)²) and L̇ at the weather tendency's prior. The grid is
-/// this fine because the likelihood is sharp in the short-lag density 2σ²/τ and weak across it: on a grid of factors
-/// 2 and 5, an 8 h log of a 10 m / 300 s receiver preferred 32 m / 3,600 s, whose short-lag density is the nearest.
+/// rest density of what the rest test cannot see. Each receiver j of the grid, σ_j = 10^(k/5) m for k = 0 to 8
+/// (1 m to 40 m) by τ_j ∈ {30, 100, 330, 1,100, 3,600} s, 45 in all (the spreads of a survey receiver in open sky
+/// to a phone indoors, in fifths of a decade; the correlation times of multipath, satellite geometry and the
+/// ionosphere, in half decades), has its own Kalman filter on (L, L̇, c, e), with c ~ N(0, (σ_C/T₀)²) and L̇ at the
+/// weather tendency's prior. The grid is this fine because the likelihood is sharp in the short-lag density 2σ²/τ
+/// and weak across it: on a grid of factors 2 and 5, an 8 h log of a 10 m / 300 s receiver preferred 32 m /
+/// 3,600 s, whose short-lag density is the nearest.
 ///
 /// **The samples.** The receivers' filters take one fix every Δ = min(15 s, t/20) at most, t the time since their
 /// first: a Gauss-Markov error sampled so is still one, so the likelihood stays exact (averaging the fixes of a bin
