@@ -54,7 +54,7 @@ public struct ReceiverIdentification: Sendable, Equatable {
     public var defaultLogLikelihood: Double
     /// The starting parameters with every identifiable estimate in place: what `--out` writes. The GPS error model
     /// is fixed (`learnsReceiver` false) where σ_e and τ are both identified, and adapts where they are not:
-    /// a receiver whose error the recording did not determine is learned while fusing (`GPSErrorModelBank`), not
+    /// a receiver whose error the recording did not determine is learned while fusing (`ReceiverLearner`), not
     /// replaced by the defaults' 10 m over 60 s.
     public var identifiedParameters: AltitudeModelParameters
 

@@ -9,7 +9,7 @@ import Foundation
 /// tendency state, front detection with its noise switch, and the barometric velocity (together they give the plain
 /// three-state model of `AltitudeModelParameters.plain`).
 ///
-/// The GPS error model adapts (`GPSErrorModelBank`) unless the receiver is known: `--adapt` decides when given;
+/// The receiver is learned while fusing (`ReceiverLearner`) unless it is known: `--adapt` decides when given;
 /// otherwise a parameter file's `gps_adapt` key; otherwise the model is fixed where a receiver parameter is given
 /// (`--gps-sigma`, `--gps-tau`, `--gps-white`, `--gps-vacc-scale` or their keys in the file) or the extensions are
 /// off (`--fronts off`, so that the plain model stays the plain model), and adapts everywhere else. A command whose
