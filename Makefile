@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench validate format lint docs static spark-check clean fuzz fuzz-build sanitize
+.PHONY: demo test build release deps bench validate format lint docs sync-docs static spark-check clean fuzz fuzz-build sanitize
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -90,6 +90,13 @@ format:
 
 lint:
 	swift-format lint --strict --recursive --parallel $(SWIFT_FORMAT_PATHS)
+
+# Rewrites every generated block of README.md and Docs/: the sample files, the command blocks' outputs (run in
+# debug, as DocCommandTests reruns them) and the demo's output. `make validate` writes Docs/validation.md.
+sync-docs: build
+	Scripts/sync-samples.py
+	Scripts/sync-commands.py
+	Scripts/sync-demo.py
 
 # A DocC archive per library module under .build-docs/archives, from symbol graphs (no plugin).
 docs:
