@@ -124,6 +124,12 @@ fi
   echo "- \`naive\`: GPS averaged since the start over the barometer's relative altitude; \`naive 600 s\` over the"
   echo "  last 600 s; their sigma is the fixes' scatter over the square root of their number."
   echo
+  echo "Reading the table: a coverage above 0.68 is a sigma wider than the error, below it a sigma too narrow;"
+  echo "naive averaging's sigma shrinks as if the fixes were independent, so its coverage falls towards zero on any"
+  echo "recording longer than the GPS error's minutes. \`best fixed\` is chosen on the recording it is scored on, so it"
+  echo "is the best any of those twelve receivers does there. A dash is a figure the recording cannot give (no"
+  echo "truth, or no barometer for naive averaging)."
+  echo
   echo "OPTIONS per recording (the truth and warm-up its README gives):"
   echo
   echo '```text'
