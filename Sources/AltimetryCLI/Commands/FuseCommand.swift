@@ -220,8 +220,11 @@ public struct FuseCommand: Command {
             "rows: \(outcome.rowCount) (skipped as invalid: \(outcome.skippedCount), rejected in all: \(rejected), "
             + "predicted: \(predicted)); GPS fixes used: \(fixes), gated: \(gated)\n"
         let shown = tracks.prefix(20)
-        for track in shown {
-            let label = outcome.header.hasTrackColumn ? "track '\(track.track)': " : ""
+        // Each track's line says which track it is when there are several (a multi-track GPX or TCX as well as a
+        // `track_id` column): by name, or by number for a track without one.
+        let labelled = outcome.header.hasTrackColumn || tracks.count > 1
+        for (k, track) in shown.enumerated() {
+            let label = !labelled ? "" : track.track.isEmpty ? "track \(k + 1): " : "track '\(track.track)': "
             guard let e = track.finalEstimate else {
                 text += "\(label)no usable reading\n"
                 continue
