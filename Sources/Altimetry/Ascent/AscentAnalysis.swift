@@ -16,7 +16,8 @@
 ///    segments, ascent, descent.
 /// 4. Each figure is a fixed linear combination of the smoothed altitudes once the turning points are known
 ///    (the ascent is Σ over climbs of ȟ(summit) − ȟ(valley)); its sigma is that combination's smoothed error,
-///    altitude and air column together (`SmoothedAltitudeTrack.variances(of:)`).
+///    altitude and air column together (`SmoothedAltitudeTrack.variances(of:)`). A total's sigma is at least
+///    σ_Δ: what the hysteresis hides is not counted, so a total of 0 m is 0 ± σ_Δ, never 0 ± 0.
 /// 5. Temperature: the filter carries the air column's temperature as a state (prior 10 K, learned by GPS, and
 ///    from the track's temperature where it has one), so a track without temperature has the column's posterior
 ///    in its sigma, not a fixed guess. The column's share of each sigma is reported
@@ -150,8 +151,15 @@ public enum AscentAnalysis {
         let comparisons = AscentComparisons(
             readings: readings, averagingTime: configuration.averagingTime,
             hysteresis: hysteresis, gpsHysteresisValues: configuration.gpsHysteresisValues)
+        // A total is never known to better than one difference: a climb or descent below the hysteresis is not
+        // counted, so even a total of 0 m (no reversal found) carries σ_Δ, the sigma of a change over one window.
+        func total(_ value: Double, _ k: Int) -> AscentReport.Uncertain {
+            var figure = uncertain(value, k)
+            figure.standardDeviation = max(figure.standardDeviation, differenceSigma)
+            return figure
+        }
         return AscentReport(
-            ascent: uncertain(totals.ascent, 0), descent: uncertain(totals.descent, 1),
+            ascent: total(totals.ascent, 0), descent: total(totals.descent, 1),
             highest: uncertain(averaged.isEmpty ? .nan : averaged[highestIndex], 2),
             lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3),
             segments: segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,

@@ -15,9 +15,10 @@ public struct AscentReport: Sendable, Equatable, Codable {
         public var columnStandardDeviation: Meters
     }
 
-    /// Total ascent, in metres.
+    /// Total ascent, in metres; its sigma is at least `differenceStandardDeviation` (a climb below the hysteresis
+    /// is not counted), so standardDeviation² ≥ pressure² + column² for the totals.
     public var ascent: Uncertain
-    /// Total descent, in metres (positive).
+    /// Total descent, in metres (positive); its sigma floored as the ascent's.
     public var descent: Uncertain
     /// The highest and lowest (averaged) fused altitude, in metres above mean sea level.
     public var highest: Uncertain

@@ -7,7 +7,9 @@ public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
     public static let synopsis =
-        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] [--follow [--follow-idle S]] [model options]"
+        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] "
+        + "[--vacc-confidence 0.68|0.95] [--pressure FILE] [--ele gps|barometric] [--save-state FILE] [--resume FILE] "
+        + "[--jobs N] [--follow [--follow-idle S]] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
@@ -21,7 +23,7 @@ public struct FuseCommand: Command {
                 "skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
             .init(
                 "summary", .value, placeholder: "FILE",
-                help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
+                help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, episodes, rejections)."),
             VerticalAccuracyConvention.option,
             .init(
                 "pressure", .value, placeholder: "FILE",
@@ -182,13 +184,8 @@ public struct FuseCommand: Command {
     /// Writes the `--summary` file: `{"file": ..., "rows": ..., "skipped": ..., "tracks": [TrackSummary...]}`.
     private func writeSummary(_ outcome: FusePipeline.Outcome) throws(InputError) {
         guard let summaryPath else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data: Data
-        do { data = try encoder.encode(RunSummary(outcome)) } catch {
+        do { data = try JSONDocument.encode(RunSummary(outcome), snakeCase: true) } catch {
             throw InputError(file: summaryPath, message: "could not encode the summary: \(error)", exitCode: .software)
         }
         try AtomicFile.write(Array(data) + [10], to: summaryPath)
