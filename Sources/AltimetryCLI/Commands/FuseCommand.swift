@@ -126,7 +126,8 @@ public struct FuseCommand: Command {
             do { checkpoint = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data) } catch {
                 throw InputError(
                     file: resume,
-                    message: "found no valid filter state (\(error)); expected a file written by --save-state")
+                    message: "found no valid filter state (\(Self.stateProblem(error))); expected a file written by "
+                        + "--save-state")
             }
         }
         let interrupt = follow ? InterruptWatch() : nil
@@ -166,6 +167,26 @@ public struct FuseCommand: Command {
         }
         console.writeError(Self.summary(outcome))
         return .success
+    }
+
+    /// What is wrong with a saved state, from its decoding error: the field's path (`engine.covariance.elements`)
+    /// and what was found there against what was expected.
+    static func stateProblem(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text.isEmpty ? "the top level" : text
+        }
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, let context): return "field '\(path(context, key))' is missing"
+        case .valueNotFound(_, let context): return "field '\(path(context))' is null"
+        case .typeMismatch(let type, let context): return "field '\(path(context))' is not a \(type)"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
+        case .dataCorrupted(let context): return "field '\(path(context))': \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
     }
 
     /// Writes `state` to `--save-state`'s file, if given.
