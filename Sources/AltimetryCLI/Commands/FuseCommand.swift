@@ -132,7 +132,9 @@ public struct FuseCommand: Command {
         }
         let interrupt = follow ? InterruptWatch() : nil
         defer { interrupt?.cancel() }
-        let following = interrupt.map { FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) }
+        let following = interrupt.map {
+            FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) { console.writeError($0 + "\n") }
+        }
         let reader = try InputLoader.reader(input, pressurePath: pressure, options: readOptions, following: following)
         let sink = try OutputSink(path: out, appending: follow, console: console)
         var pipeline = FusePipeline(parameters: checkpoint?.parameters ?? parameters)
