@@ -114,3 +114,29 @@ struct AscentCommandTests {
         #expect(runAltimetry(["ascent", "--help"]).out.contains("USAGE: altimetry ascent INPUT"))
     }
 }
+
+/// `ascent` on real GPS-only device files against gpxpy's totals of the same files (`Fixtures/GPX`).
+@Suite("Ascent on real GPS-only files")
+struct RealGPSOnlyAscentTests {
+    @Test("GIVEN a real GPS-only GPX WHEN ascent runs THEN ascent and descent are within 2 sigma or 15 % of gpxpy's")
+    func againstGPXpy() throws {
+        let folder = try #require(Bundle.module.url(forResource: "GPX", withExtension: nil, subdirectory: "Fixtures"))
+        let totals = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("gpxpy_totals.json")))
+                as? [String: [String: Any]])
+        #expect(!totals.isEmpty)
+        for (file, expected) in totals.sorted(by: { $0.key < $1.key }) {
+            let run = runAltimetry(["ascent", folder.appendingPathComponent(file).path, "--json"])
+            #expect(run.code == .success, "\(file): \(run.err)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            for (ours, theirs) in [("ascent", "uphill_m"), ("descent", "downhill_m")] {
+                let value = try #require(report["\(ours)_m"] as? Double)
+                let sigma = try #require(report["\(ours)_sigma_m"] as? Double)
+                let gpxpy = try #require(expected[theirs] as? Double)
+                #expect(
+                    abs(value - gpxpy) <= max(2 * sigma, 0.15 * gpxpy),
+                    "\(file): \(ours) \(value) ± \(sigma) m, gpxpy \(gpxpy) m")
+            }
+        }
+    }
+}

@@ -44,4 +44,6 @@ public struct AscentReport: Sendable, Equatable, Codable {
     /// The raw barometer (pressure altitude at standard QNH, temperature-scaled where measured) with the same
     /// averaging and hysteresis as the fused altitude; nil without pressures.
     public var barometerOnly: AscentTotals?
+    /// GPS altitudes and pressures removed as impossible (`ImpossibleAltitudes`) before anything was counted.
+    public var impossibleValues: Int = 0
 }

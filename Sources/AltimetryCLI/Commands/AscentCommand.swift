@@ -72,6 +72,11 @@ public struct AscentCommand: Command {
             "\(m(u.value)) ± \(Fixed.text(u.standardDeviation, u.standardDeviation < 0.05 ? 2 : 1)) m"
         }
         var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
+        if r.impossibleValues > 0 {
+            text +=
+                "Outliers: \(r.impossibleValues) GPS altitudes or pressures no device reaches (more than "
+                + "\(Fixed.text(ImpossibleAltitudes.maximumVerticalSpeed, 0)) m/s from the last kept) left out of every count\n"
+        }
         text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
         let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map {
             "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s"

@@ -73,6 +73,7 @@ package struct AscentJSON: Sendable, Encodable {
     var gps_only: [Totals]
     var barometer_only: Totals?
     var segments: [Segment]
+    var impossible_values: Int
 
     package init(_ r: AscentReport) {
         ascent_m = r.ascent.value
@@ -93,6 +94,7 @@ package struct AscentJSON: Sendable, Encodable {
         column_temperature_sigma_k = r.columnTemperatureStandardDeviation
         gps_only = r.gpsOnly.map(Totals.init)
         barometer_only = r.barometerOnly.map(Totals.init)
+        impossible_values = r.impossibleValues
         segments = r.segments.map {
             Segment(
                 start_s: $0.startTime, end_s: $0.endTime, start_time: InstantText.date($0.startTime),
@@ -109,7 +111,7 @@ package struct AscentJSON: Sendable, Encodable {
             case ascent_m, ascent_sigma_m, ascent_pressure_sigma_m, ascent_column_sigma_m, descent_m, descent_sigma_m
             case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, hysteresis_by_lag,
                 temperature_assumed
-            case column_temperature_sigma_k, gps_only, barometer_only, segments
+            case column_temperature_sigma_k, gps_only, barometer_only, segments, impossible_values
         }
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(ascent_m, forKey: .ascent_m)
@@ -129,5 +131,6 @@ package struct AscentJSON: Sendable, Encodable {
         try c.encode(gps_only, forKey: .gps_only)
         try c.encode(barometer_only, forKey: .barometer_only)
         try c.encode(segments, forKey: .segments)
+        try c.encode(impossible_values, forKey: .impossible_values)
     }
 }
