@@ -29,11 +29,12 @@
 /// in a second) are removed; the report counts them. The track is fused with the parameters given, as `fuse`
 /// fuses it (fault monitor included).
 ///
-/// Without a barometer, GPS alone cannot tell terrain from the GPS error's wander: a reversal larger than the
-/// shortest-lag hysteresis but within H(τ) may be either. The count with H(τ) takes none of them, the count with
-/// the shortest-lag H takes all; the totals are the middle of the two, with the bracket in their sigma
-/// (`AscentReport.Uncertain.bracketing`), which then covers the usual rules (the device's, gpxpy's with 3 to 5 m
-/// of hysteresis) where they count terrain the model cannot confirm.
+/// A slow reversal larger than the track's own 10-s scatter but within H(τ) may be terrain or the model's slow
+/// errors (the weather, or under GPS alone the GPS error's wander, which GPS cannot tell from terrain at all).
+/// The count with H(τ) takes none of them, the count with k times the scatter takes all; the totals are the
+/// middle of the two, with the bracket in their sigma (`AscentReport.Uncertain.bracketing`), which then covers
+/// the usual rules (the device's, gpxpy's with 3 to 5 m of hysteresis) where they count what the model cannot
+/// confirm. On a barometer track the two counts differ by a few metres; under GPS alone by tens.
 public enum AscentAnalysis {
     /// Measures a whole track.
     ///
@@ -164,10 +165,11 @@ public enum AscentAnalysis {
                 lowest: uncertain(averaged.isEmpty ? .nan : averaged[lowestIndex], 3), segments: segments)
         }
         var counted = try figures(hysteresis)
-        if !hasPressure && !lags.isEmpty {
-            // GPS alone: a reversal between the shortest-lag hysteresis and H(τ) may be terrain or the GPS error's
-            // wander, which GPS alone cannot tell apart. The count that takes none of them (H(τ)) and the count
-            // that takes all (H at one window) bracket the total; it is the middle, with the bracket in its sigma.
+        if !lags.isEmpty {
+            // A slow reversal between the track's own short-lag scatter and H(τ) may be terrain or what the model's
+            // slow errors (the weather under a barometer, the GPS error's wander under GPS alone) can do in its
+            // time, and the track cannot tell which. The count that takes none of them (H(τ)) and the count that
+            // takes all (k times the scatter) bracket the total; it is the middle, with the bracket in its sigma.
             let fine = try figures(AscentHysteresis(constant: configuration.hysteresisSigmas * scatter))
             counted.ascent = .bracketing(counted.ascent, fine.ascent)
             counted.descent = .bracketing(counted.descent, fine.descent)
