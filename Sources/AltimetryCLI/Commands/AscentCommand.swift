@@ -40,9 +40,7 @@ public struct AscentCommand: Command {
             return error.exitCode
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let data = try? encoder.encode(AscentJSON(report)) else {
+            guard let data = try? JSONDocument.encode(AscentJSON(report)) else {
                 console.writeError("error: could not encode the result as JSON\n")
                 return .software
             }
@@ -65,11 +63,20 @@ public struct AscentCommand: Command {
         }
     }
 
-    /// The plain-text result.
+    /// The plain-text result; segment times are RFC 3339 date-times for a track with dates, else seconds
+    /// (`InstantText`).
     static func text(_ r: AscentReport) -> String {
         func m(_ x: Double) -> String { Fixed.text(x, 1) }
-        func pm(_ u: AscentReport.Uncertain) -> String { "\(m(u.value)) ± \(m(u.standardDeviation)) m" }
+        // A sigma below 5 cm is shown to the centimetre, so that a sigma that is not 0 never reads as 0.0.
+        func pm(_ u: AscentReport.Uncertain) -> String {
+            "\(m(u.value)) ± \(Fixed.text(u.standardDeviation, u.standardDeviation < 0.05 ? 2 : 1)) m"
+        }
         var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
+        if r.impossibleValues > 0 {
+            text +=
+                "Outliers: \(r.impossibleValues) GPS altitudes or pressures no device reaches (more than "
+                + "\(Fixed.text(ImpossibleAltitudes.maximumVerticalSpeed, 0)) m/s from the last kept) left out of every count\n"
+        }
         text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
         let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map {
             "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s"
@@ -86,7 +93,7 @@ public struct AscentCommand: Command {
         text += "Segments: \(r.segments.count)\n"
         for s in r.segments {
             text +=
-                "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
+                "  \(InstantText.text(s.startTime)) to \(InstantText.text(s.endTime)): \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
                 + "\(m(s.startAltitude)) to \(m(s.endAltitude)) m, \(Fixed.text(s.meanVerticalSpeed, 3)) m/s\n"
         }
         for g in r.gpsOnly {

@@ -52,14 +52,17 @@ public struct CalibrateCommand: Command {
         var offsetSigmaMeters: Double
         var targetSigmaMeters: Double
         var targetReached: Bool
-        /// Minutes of further GPS needed; 0 when reached, nil when not reachable within 6 h.
+        /// Minutes of further GPS needed; 0 when reached, nil when not reachable within 6 h or without GPS.
         var moreGPSMinutes: Double?
+        /// The GPS altitudes the calibration used; without any, the offset is the prior's and no forecast is made.
+        var gpsFixes: Int
 
         enum CodingKeys: String, CodingKey {
             case qnhHectopascals = "qnh_hpa", qnhSigmaHectopascals = "qnh_sigma_hpa", altitudeMeters = "altitude_m"
             case altitudeSigmaMeters = "sigma_m", offsetMeters = "offset_m", offsetSigmaMeters = "offset_sigma_m"
             case targetSigmaMeters = "target_sigma_m", targetReached = "target_reached", moreGPSMinutes =
                 "more_gps_minutes"
+            case gpsFixes = "gps_fixes"
         }
 
         /// Encodes every key, with `null` for minutes not reachable within 6 h.
@@ -74,6 +77,7 @@ public struct CalibrateCommand: Command {
             try c.encode(targetSigmaMeters, forKey: .targetSigmaMeters)
             try c.encode(targetReached, forKey: .targetReached)
             try c.encode(moreGPSMinutes, forKey: .moreGPSMinutes)
+            try c.encode(gpsFixes, forKey: .gpsFixes)
         }
     }
 
@@ -81,9 +85,7 @@ public struct CalibrateCommand: Command {
         do {
             let report = try calibrate(console: console)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                let data = (try? encoder.encode(report)) ?? Data()
+                let data = (try? JSONDocument.encode(report)) ?? Data()
                 console.write(String(decoding: data, as: UTF8.self) + "\n")
             } else {
                 console.write(Self.text(report))
@@ -102,7 +104,11 @@ public struct CalibrateCommand: Command {
             "Offset (altitude - pressure altitude at 1013.25 hPa): \(Fixed.text(r.offsetMeters, 1)) ± "
             + "\(Fixed.text(r.offsetSigmaMeters, 1)) m\n"
         text += "Target ± \(Fixed.text(r.targetSigmaMeters, 1)) m: "
-        if r.targetReached {
+        if r.gpsFixes == 0 {
+            text +=
+                "not reachable: the recording has no GPS altitude (gps_alt_m, or a track file's elevation read as GPS), "
+                + "and only GPS tells the barometer's offset\n"
+        } else if r.targetReached {
             text += "reached\n"
         } else if let minutes = r.moreGPSMinutes {
             text += "not yet reached; about \(Fixed.text(minutes, 1)) more minutes of GPS needed\n"
@@ -129,12 +135,14 @@ public struct CalibrateCommand: Command {
         } catch {
             throw InputError(file: table.file, message: "\(error)", exitCode: .usage)
         }
+        var gpsFixes = 0
         for row in table.rows where row.invalidReason == nil && (row.pressure != nil || row.gpsAltitude != nil) {
             do {
                 try calibration.add(
                     AltitudeReading(
                         time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
                         gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
+                if row.gpsAltitude != nil { gpsFixes += 1 }
             } catch {
                 let problem = InputError(
                     file: table.file, line: row.line, message: "the filter refused the row: \(error)")
@@ -150,6 +158,7 @@ public struct CalibrateCommand: Command {
             qnhHectopascals: status.seaLevelPressure, qnhSigmaHectopascals: status.seaLevelPressureStandardDeviation,
             altitudeMeters: status.altitude, altitudeSigmaMeters: status.altitudeOffsetStandardDeviation,
             offsetMeters: status.altitudeOffset, offsetSigmaMeters: status.altitudeOffsetStandardDeviation,
-            targetSigmaMeters: targetSigma, targetReached: status.isTargetReached, moreGPSMinutes: status.minutesNeeded)
+            targetSigmaMeters: targetSigma, targetReached: gpsFixes > 0 && status.isTargetReached,
+            moreGPSMinutes: gpsFixes > 0 ? status.minutesNeeded : nil, gpsFixes: gpsFixes)
     }
 }

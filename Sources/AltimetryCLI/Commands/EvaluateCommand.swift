@@ -62,9 +62,7 @@ public struct EvaluateCommand: Command {
         do throws(InputError) {
             let report = try evaluate(console: console)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(report) else {
+                guard let data = try? JSONDocument.encode(report) else {
                     console.writeError("error: could not encode the result as JSON\n")
                     return .software
                 }

@@ -77,9 +77,7 @@ public struct FloorsCommand: Command {
         }
         if json {
             let report = Report(count)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let encoded = try? encoder.encode(report), let text = String(data: encoded, encoding: .utf8) else {
+            guard let encoded = try? JSONDocument.encode(report), let text = String(data: encoded, encoding: .utf8) else {
                 console.writeError("error: could not encode the result as JSON\n")
                 return .software
             }

@@ -118,9 +118,11 @@ public struct IdentifyCommand: Command {
         return text
     }
 
-    /// Four significant digits, in plain or scientific notation.
+    /// Four significant digits, in plain or scientific notation; "unbounded" or "undefined" for an infinity or NaN.
     static func significant(_ x: Double) -> String {
-        String(format: abs(x) >= 1e-3 && abs(x) < 1e6 ? "%.4g" : "%.3e", x)
+        if x.isNaN { return "undefined" }
+        if x.isInfinite { return "unbounded" }
+        return String(format: abs(x) >= 1e-3 && abs(x) < 1e6 ? "%.4g" : "%.3e", x)
     }
 
     static func json(_ r: ReceiverIdentification) -> String {
@@ -173,7 +175,7 @@ public struct IdentifyCommand: Command {
         }
         object["allan_fit"] = fit
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONDocument.serialize(object)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -183,7 +185,7 @@ public struct IdentifyCommand: Command {
         var object: [String: Any] = ["gps_adapt": r.identifiedParameters.learnsReceiver]
         for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONDocument.serialize(object)) ?? Data()
         return data + Data("\n".utf8)
     }
 }

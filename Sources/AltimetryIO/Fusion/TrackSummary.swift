@@ -75,6 +75,23 @@ public struct TrackSummary: Sendable, Encodable {
         case track, rows, fixesUsed, fixesGated, predicted, rejected, rejections, final, fronts, episodes, ascent
     }
 
+    /// Encodes every key, `final` and `ascent` as `null` when there are none (a key left out reads as a schema
+    /// change to a strict consumer), except `ascent` without `--smooth`, which is not part of the run.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(track, forKey: .track)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(fixesUsed, forKey: .fixesUsed)
+        try container.encode(fixesGated, forKey: .fixesGated)
+        try container.encode(predicted, forKey: .predicted)
+        try container.encode(rejected, forKey: .rejected)
+        try container.encode(rejections, forKey: .rejections)
+        try container.encode(final, forKey: .final)
+        try container.encode(fronts, forKey: .fronts)
+        try container.encode(episodes, forKey: .episodes)
+        try container.encodeIfPresent(ascent, forKey: .ascent)
+    }
+
     /// Counts a rejected row.
     mutating func reject(line: Int, reason: String) {
         rejected += 1
