@@ -103,3 +103,19 @@ struct CommandTextValidityTests {
         #expect(IdentifyCommand.significant(12.345) == "12.35")
     }
 }
+
+/// `evaluate`'s sensors-alone rows are filled whenever their sensor is there.
+@Suite("Evaluate: the sensors alone")
+struct EvaluateSensorsAloneTests {
+    @Test("GIVEN a barometer without GPS WHEN evaluated under the default model THEN the barometer-alone row is filled")
+    func barometerWithoutFix() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let input = try dir.file("baro.csv", CommandTextValidityTests.flatWalk(minutes: 15, gps: false))
+        let run = runAltimetry(["evaluate", input, "--from", "60"])
+        #expect(run.code == .success, "\(run.err)")
+        let row = try #require(run.out.split(separator: "\n").first { $0.contains("barometer alone") }, "\(run.out)")
+        #expect(!row.contains(" - m"), "\(row)")
+        #expect(run.out.contains("GPS alone: no GPS fix after 60 s."), "\(run.out)")
+    }
+}

@@ -176,15 +176,14 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         var text = Self.table(
             agreement,
             title: "The sensors alone against the fused track after \(Self.text(scoringFromSeconds, 0)) s "
-                + "(sensor - fused; the barometer from the first fix on):",
+                + "(sensor - fused; the barometer from the first fix on, or without a fix from the first fused altitude):",
             header: ["sensor", "rows", "RMS", "mean", "p95 |diff|", "inside fused σ", "NEES"])
         for e in agreement where e.scoredRows == 0 {
             let name = Self.displayNames[e.name] ?? e.name
             text +=
                 e.name == "gps_only"
                 ? "\(name): no GPS fix after \(Self.text(scoringFromSeconds, 0)) s.\n"
-                : "\(name): no pressure reading after \(Self.text(scoringFromSeconds, 0)) s from the first GPS fix on "
-                    + "(the barometer alone needs one fix to anchor it).\n"
+                : "\(name): no pressure reading after \(Self.text(scoringFromSeconds, 0)) s.\n"
         }
         return text
     }
