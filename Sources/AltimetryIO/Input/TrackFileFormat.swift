@@ -1,6 +1,8 @@
 import Foundation
 
-/// The track file formats that watches, bike computers and phone apps upload, known by the file's extension.
+/// The track file formats that watches, bike computers and phone apps upload, read whole.
+///
+/// `InputFormat` knows them by their content first, then by the extension.
 package enum TrackFileFormat: String, Sendable, CaseIterable {
     case gpx, tcx, fit
 

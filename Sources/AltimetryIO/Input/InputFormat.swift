@@ -1,0 +1,98 @@
+/// The formats the readers read, known from the input's first bytes, else from its name's extension.
+///
+/// Content comes first, so a FIT file without an extension, or GPX on standard input, reads as what it is:
+/// - FIT: the header's data type `.FIT` at bytes 8 to 11 (FIT Protocol, "File Header").
+/// - GPX or TCX: an XML document whose root element (after the declaration, comments and a DOCTYPE, any
+///   namespace prefix dropped) is `gpx` or `TrainingCenterDatabase`.
+/// - NDJSON: a first non-blank byte `{` (a JSON object per line).
+///
+/// Otherwise the extension decides (`.gpx`, `.tcx`, `.fit`; `.ndjson`, `.jsonl`, `.json`; `.csv`), and a name
+/// without one of these is CSV.
+package enum InputFormat: Sendable, Equatable {
+    case csv, ndjson
+    case track(TrackFileFormat)
+
+    /// How many leading bytes `detect` looks at: enough for an XML declaration, a comment or two and the root tag.
+    package static let sniffedByteCount = 4_096
+
+    /// The format of an input whose first bytes (a UTF-8 byte order mark already dropped) are `leading` and
+    /// whose name is `name`.
+    package static func detect(leading: [UInt8], name: String) -> InputFormat {
+        content(of: leading) ?? InputFormat(extensionOf: name) ?? .csv
+    }
+
+    /// The format `name`'s extension names (any case), or nil.
+    package init?(extensionOf name: String) {
+        if let track = TrackFileFormat(path: name) {
+            self = .track(track)
+            return
+        }
+        let lower = name.lowercased()
+        if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) {
+            self = .ndjson
+        } else if lower.hasSuffix(".csv") {
+            self = .csv
+        } else {
+            return nil
+        }
+    }
+
+    /// The format the bytes show, or nil when they show none of FIT, GPX, TCX or NDJSON.
+    static func content(of bytes: [UInt8]) -> InputFormat? {
+        if bytes.count >= 12, bytes[8...11].elementsEqual(".FIT".utf8) { return .track(.fit) }
+        guard let first = bytes.firstIndex(where: { ![32, 9, 10, 13].contains($0) }) else { return nil }
+        switch bytes[first] {
+        case UInt8(ascii: "{"): return .ndjson
+        case UInt8(ascii: "<"):
+            switch xmlRootName(bytes, from: first) {
+            case "gpx": return .track(.gpx)
+            case "TrainingCenterDatabase": return .track(.tcx)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The local name of the first element of the XML text in `bytes` from `start` (a `<`), skipping the
+    /// declaration and processing instructions (`<?...?>`), comments (`<!--...-->`) and a DOCTYPE (`<!...>`);
+    /// nil when `bytes` end first.
+    static func xmlRootName(_ bytes: [UInt8], from start: Int) -> String? {
+        var k = start
+        func skip(past terminator: String) -> Bool {
+            let end = Array(terminator.utf8)
+            while k + end.count <= bytes.count {
+                if bytes[k..<(k + end.count)].elementsEqual(end) {
+                    k += end.count
+                    return true
+                }
+                k += 1
+            }
+            return false
+        }
+        while k < bytes.count {
+            let byte = bytes[k]
+            if [32, 9, 10, 13].contains(byte) {
+                k += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "<"), k + 1 < bytes.count else { return nil }
+            let next = bytes[k + 1]
+            if next == UInt8(ascii: "?") {
+                guard skip(past: "?>") else { return nil }
+            } else if bytes[k...].starts(with: "<!--".utf8) {
+                guard skip(past: "-->") else { return nil }
+            } else if next == UInt8(ascii: "!") {
+                guard skip(past: ">") else { return nil }
+            } else {
+                var end = k + 1
+                while end < bytes.count, ![32, 9, 10, 13, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end]) {
+                    end += 1
+                }
+                guard end < bytes.count else { return nil }
+                let qualified = String(decoding: bytes[(k + 1)..<end], as: UTF8.self)
+                return qualified.split(separator: ":").last.map(String.init) ?? qualified
+            }
+        }
+        return nil
+    }
+}
