@@ -45,7 +45,7 @@ sanitize: deps
 # Fuzzing (see Docs/reliability.md): each target for FUZZ_SECONDS from its seed corpus under Tests/FuzzCorpus/;
 # new inputs collect in .build/fuzz/TARGET/, and a finding stops with its input saved as .build/fuzz/TARGET-crash-*.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= csv ndjson gpx tcx fit time fusion
+FUZZ_TARGETS ?= csv ndjson gpx tcx fit igc time fusion
 FUZZ_FLAGS ?=
 FUZZ_DRIVER := Fuzz/.build/release/altimetry-fuzz
 

@@ -4,9 +4,11 @@
 /// - FIT: the header's data type `.FIT` at bytes 8 to 11 (FIT Protocol, "File Header").
 /// - GPX or TCX: an XML document whose root element (after the declaration, comments and a DOCTYPE, any
 ///   namespace prefix dropped) is `gpx` or `TrainingCenterDatabase`.
+/// - IGC: a first line that is an A record (`A`, the recorder's three-letter manufacturer code, and no comma,
+///   semicolon or tab: no CSV header).
 /// - NDJSON: a first non-blank byte `{` (a JSON object per line).
 ///
-/// Otherwise the extension decides (`.gpx`, `.tcx`, `.fit`; `.ndjson`, `.jsonl`, `.json`; `.csv`), and a name
+/// Otherwise the extension decides (`.gpx`, `.tcx`, `.fit`, `.igc`; `.ndjson`, `.jsonl`, `.json`; `.csv`), and a name
 /// without one of these is CSV.
 package enum InputFormat: Sendable, Equatable {
     case csv, ndjson
@@ -37,9 +39,10 @@ package enum InputFormat: Sendable, Equatable {
         }
     }
 
-    /// The format the bytes show, or nil when they show none of FIT, GPX, TCX or NDJSON.
+    /// The format the bytes show, or nil when they show none of FIT, GPX, TCX, IGC or NDJSON.
     static func content(of bytes: [UInt8]) -> InputFormat? {
         if bytes.count >= 12, bytes[8...11].elementsEqual(".FIT".utf8) { return .track(.fit) }
+        if isIGCRecord(bytes) { return .track(.igc) }
         guard let first = bytes.firstIndex(where: { ![32, 9, 10, 13].contains($0) }) else { return nil }
         switch bytes[first] {
         case UInt8(ascii: "{"): return .ndjson
@@ -94,5 +97,15 @@ package enum InputFormat: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// Whether the first line of `bytes` is an IGC A record: `A`, three letters or digits (the manufacturer),
+    /// and no comma, semicolon or tab up to the line break.
+    static func isIGCRecord(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4, bytes[0] == UInt8(ascii: "A") else { return false }
+        let isCode = { (b: UInt8) in (b >= 65 && b <= 90) || (b >= 48 && b <= 57) }
+        guard bytes[1...3].allSatisfy(isCode) else { return false }
+        let line = bytes.prefix { $0 != 10 && $0 != 13 }
+        return !line.contains { [UInt8(ascii: ","), UInt8(ascii: ";"), 9].contains($0) }
     }
 }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// `InputFormat` knows them by their content first, then by the extension.
 package enum TrackFileFormat: String, Sendable, CaseIterable {
-    case gpx, tcx, fit
+    case gpx, tcx, fit, igc
 
-    /// The format `path`'s extension names (`.gpx`, `.tcx`, `.fit`, any case), or nil.
+    /// The format `path`'s extension names (`.gpx`, `.tcx`, `.fit`, `.igc`, any case), or nil.
     package init?(path: String) {
         let lower = path.lowercased()
         guard let format = Self.allCases.first(where: { lower.hasSuffix("." + $0.rawValue) }) else { return nil }
@@ -24,6 +24,7 @@ package enum TrackFileFormat: String, Sendable, CaseIterable {
         case .gpx: return try GPXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
         case .tcx: return try TCXReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
         case .fit: return try FITReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
+        case .igc: return try IGCReader.read(data, file: file, elevation: elevation, skipInvalid: skipInvalid)
         }
     }
 }
