@@ -17,6 +17,9 @@ package enum FITReader {
     ///
     /// - Parameter skipInvalid: a record with a value out of range, or a time before the previous one, is kept
     ///   with `invalidReason` and its problem in the table's `skipped`, instead of stopping the read.
+    /// A damaged file (a CRC that does not match, a truncated file) is read as far as it decodes, with a warning
+    /// per problem in the table's notices, naming the byte offset.
+    ///
     /// - Throws: `InputError` for what `FITDecoder` refuses (naming the byte offset), a file without records, and
     ///   without `skipInvalid` a value out of range (naming the message and field) or time going backwards.
     package static func read(
@@ -40,6 +43,7 @@ package enum FITReader {
             ? "--ele \(elevation.rawValue)"
             : "FIT records carry the barometric altitude on devices with a barometer; --ele gps if this device has none"
         var table = InputTable(file: file)
+        table.notices += messages.warnings.map { "warning: \(file): at byte \($0.offset): \($0.message)" }
         var problems = InvalidRowCollector(skipInvalid: skipInvalid)
         var untimed = 0
         let barometerStream = messages.barometerSamples.contains { $0.time != nil && $0.pressure != nil }
