@@ -84,16 +84,17 @@ struct IGCReaderTests {
             (
                 ["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0050000530", "B1200014699000N00754000EA0050000530"],
                 "x.igc:4: column 8 'latitude': found '4699000N' in columns 8-15; expected DDMMmmmN or S "
-                    + "(degrees 0-90, minutes below 60)"
+                    + "(degrees 0-90, minutes below 60)" + InvalidRowCollector.skipHint
             ),
             (
                 ["AXXX1", "HFDTE150419", "B1200004630000N00754000EX0050000530"],
                 "x.igc:3: column 25 'fix validity': found 'X' in columns 25-25; expected A (3D fix) or V (no GNSS altitude)"
+                    + InvalidRowCollector.skipHint
             ),
             (
                 ["AXXX1", "HFDTE150419", "B1200004630000N00754000EA00500005"],
                 "x.igc:3: found a B record of 33 characters; expected at least 35 (time, latitude, longitude, fix "
-                    + "validity, pressure altitude, GNSS altitude)"
+                    + "validity, pressure altitude, GNSS altitude)" + InvalidRowCollector.skipHint
             ),
             (
                 ["AXXX1", "B1200004630000N00754000EA0050000530"],
@@ -111,7 +112,7 @@ struct IGCReaderTests {
             (
                 ["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0050000530", "B1159594630000N00754000EA0050000530"],
                 "x.igc:4: column 2 'time': time went backwards: found 11:59:59 after 12:00:00; expected times that "
-                    + "never decrease (a day later only across midnight); --skip-invalid to read past it"
+                    + "never decrease (a day later only across midnight); --skip-invalid rejects the record and reads on"
             ),
         ])
     func badRecords(records: [String], message: String) {

@@ -83,7 +83,10 @@ public enum InputLoader {
             return try reader(input, format: format, options: options)
         }
         var (fixes, elevation) = try trackTable(track, input, options: options)
-        guard let pressure else { return TableRowReader(fixes) }
+        guard let pressure else {
+            try TrackFileFormat.requireAltitude(fixes)
+            return TableRowReader(fixes)
+        }
         if elevation == .barometric {
             // The file's elevation comes from a barometer too: the pressure file's readings stand for it, and the
             // elevation is not taken as a GPS fix.

@@ -37,14 +37,10 @@ package enum FITReader {
         } catch {
             throw InputError(file: file, message: "\(error)", exitCode: .software)
         }
-        let elevation = option ?? .barometric
-        let reason =
-            option != nil
-            ? "--ele \(elevation.rawValue)"
-            : "FIT records carry the barometric altitude on devices with a barometer; --ele gps if this device has none"
+        let (elevation, reason) = Self.elevation(option, messages)
         var table = InputTable(file: file)
         table.notices += messages.warnings.map { "warning: \(file): at byte \($0.offset): \($0.message)" }
-        var problems = InvalidRowCollector(skipInvalid: skipInvalid)
+        var problems = InvalidRowCollector(skipInvalid: skipInvalid, suggestsSkipping: true)
         var untimed = 0
         let barometerStream = messages.barometerSamples.contains { $0.time != nil && $0.pressure != nil }
         // Each list's times are checked as it is read; merged by time, they stay in order.
@@ -228,5 +224,30 @@ package enum FITReader {
         try problems.report(
             InputError(file: file, line: line, column: (name, 0), message: "in message \(line): \(problem)"))
         return false
+    }
+
+    /// What the records' altitude is, with why: `--ele`, else the device (`FITDeviceCatalog`), else the
+    /// altitude's character (`ElevationCharacter`), else barometric (most devices that write FIT have a
+    /// barometer).
+    static func elevation(_ option: ElevationSource?, _ messages: FITMessages) -> (ElevationSource, String) {
+        if let option { return (option, "--ele \(option.rawValue)") }
+        if let known = FITDeviceCatalog.elevation(
+            manufacturer: messages.manufacturer, product: messages.product, productName: messages.productName)
+        {
+            return known
+        }
+        var times: [Double] = [], elevations: [Double] = []
+        for record in messages.records {
+            guard let time = record.time, let altitude = record.enhancedAltitude ?? record.altitude else { continue }
+            times.append(time)
+            elevations.append(altitude)
+        }
+        if let verdict = ElevationCharacter.verdict(times: times, elevations: elevations) { return verdict }
+        let device = FITDeviceCatalog.describe(manufacturer: messages.manufacturer, product: messages.product)
+        return (
+            .barometric,
+            "\(device) is not known here and its altitude is smooth; FIT records carry the barometric altitude "
+                + "on devices with a barometer; --ele gps if this device has none"
+        )
     }
 }

@@ -60,7 +60,7 @@ package enum IGCReader {
             self.file = file
             table = InputTable(file: file)
             table.timeTexts = []
-            problems = InvalidRowCollector(skipInvalid: skipInvalid)
+            problems = InvalidRowCollector(skipInvalid: skipInvalid, suggestsSkipping: true)
         }
 
         mutating func parse(_ bytes: [UInt8]) throws(InputError) {
@@ -137,8 +137,7 @@ package enum IGCReader {
                         InputError(
                             file: file, line: line, column: (IGCFix.time.name, 2),
                             message: "time went backwards: found \(Self.clock(time)) after \(Self.clock(lastTime)); "
-                                + "expected times that never decrease (a day later only across midnight); "
-                                + "--skip-invalid to read past it"))
+                                + "expected times that never decrease (a day later only across midnight)"))
                 } else {
                     lastTime = time
                 }
