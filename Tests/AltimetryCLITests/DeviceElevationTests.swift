@@ -151,6 +151,23 @@ struct DeviceElevationTests {
         #expect(skipping.code == .success && skipping.out.contains("rejected: "))
     }
 
+    @Test("A GPS-only track reports no QNH: none in the summary on stderr, null in --summary")
+    func gpsOnlyHasNoQNH() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fr110 = directory.path("fr110.fit"), summary = directory.path("summary.json")
+        try Self.device("forerunner-110.fit").write(to: URL(fileURLWithPath: fr110))
+        let run = runAltimetry(["fuse", fr110, "--summary", summary])
+        #expect(run.code == .success)
+        #expect(run.err.contains("QNH none (no barometer reading)"), "\(run.err)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: summary)))
+        let track = try #require(((object as? [String: Any])?["tracks"] as? [[String: Any]])?.first)
+        let final = try #require(track["final"] as? [String: Any])
+        #expect(final["qnh_hpa"] is NSNull && final["qnh_sigma_hpa"] is NSNull && final["altitude_m"] is Double)
+        let barometric = runAltimetry(["fuse", fr110, "--ele", "barometric"])
+        #expect(barometric.err.contains("QNH 10") && !barometric.err.contains("QNH none"))
+    }
+
     /// A FIT file (14-byte header, little-endian) of `records` records holding a timestamp and a position only.
     static func fitWithoutAltitude(records: Int) -> Data {
         var body: [UInt8] = [0x40, 0, 0, 20, 0, 3, 253, 4, 0x86, 0, 4, 0x85, 1, 4, 0x85]

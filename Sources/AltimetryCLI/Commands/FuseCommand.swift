@@ -216,10 +216,13 @@ public struct FuseCommand: Command {
                 text += "\(label)no usable reading\n"
                 continue
             }
+            let qnh =
+                track.barometerReadings > 0
+                ? "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa"
+                : "QNH none (no barometer reading)"
             text +=
                 "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
-                + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
-                + "fronts: \(track.fronts.count)"
+                + "\(qnh), fronts: \(track.fronts.count)"
             for front in track.fronts {
                 text +=
                     " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"
