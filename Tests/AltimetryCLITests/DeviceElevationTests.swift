@@ -168,12 +168,30 @@ struct DeviceElevationTests {
         #expect(barometric.err.contains("QNH 10") && !barometric.err.contains("QNH none"))
     }
 
+    @Test("An app's FIT (file_id names Strava) is decided by the creator's device_info: a Forerunner 110, GPS")
+    func deviceInfo() throws {
+        func le16(_ x: UInt16) -> [UInt8] { [UInt8(truncatingIfNeeded: x), UInt8(truncatingIfNeeded: x >> 8)] }
+        // file_id (local 1): manufacturer 265 (Strava); device_info (local 2): device_index 0, Garmin, 1124.
+        var body: [UInt8] = [0x41, 0, 0, 0, 0, 1, 1, 2, 0x84] + [0x01] + le16(265)
+        body += [0x42, 0, 0, 23, 0, 3, 0, 1, 0x02, 2, 2, 0x84, 4, 2, 0x84] + [0x02, 0] + le16(1) + le16(1124)
+        let data = Self.fit(body: body, records: 30, altitude: true)
+        let reading = try FITReader.read(data, file: "strava.fit")
+        #expect(reading.elevation == .gps)
+        #expect(reading.elevationNote.contains("Garmin fr110 (product 1124), has no barometer") && reading.elevationNote.contains("(device_info)"))
+    }
+
     /// A FIT file (14-byte header, little-endian) of `records` records holding a timestamp and a position only.
-    static func fitWithoutAltitude(records: Int) -> Data {
-        var body: [UInt8] = [0x40, 0, 0, 20, 0, 3, 253, 4, 0x86, 0, 4, 0x85, 1, 4, 0x85]
+    static func fitWithoutAltitude(records: Int) -> Data { fit(body: [], records: records, altitude: false) }
+
+    /// A FIT file of the messages in `body`, then `records` records a second (timestamp, position and, with
+    /// `altitude`, an altitude of 1,200 m).
+    static func fit(body start: [UInt8], records: Int, altitude: Bool) -> Data {
+        var body = start + [0x40, 0, 0, 20, 0, altitude ? 4 : 3, 253, 4, 0x86, 0, 4, 0x85, 1, 4, 0x85]
+        if altitude { body += [2, 2, 0x84] }
         func le32(_ x: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: x >> (8 * $0)) } }
         for k in 0..<records {
             body += [0x00] + le32(1_000_000_000 + UInt32(k)) + le32(554_687_500) + le32(94_250_000)
+            if altitude { body += [UInt8(8_500 & 0xFF), UInt8(8_500 >> 8)] }
         }
         var file: [UInt8] = [14, 0x20, 0x08, 0x08] + le32(UInt32(body.count)) + Array(".FIT".utf8) + [0, 0] + body
         let crc = file.withUnsafeBytes { FITCRC.checksum($0, 0..<file.count) }

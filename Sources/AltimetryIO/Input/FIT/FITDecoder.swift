@@ -19,7 +19,7 @@
 ///   bits of the time; the time is the last full timestamp with those bits replaced, plus 32 s when they are
 ///   smaller than the last's (a roll-over).
 ///
-/// Only `file_id` (0), `record` (20), `gps_metadata` (160) and `barometer_data` (209) are decoded, and of them
+/// Only `file_id` (0), `device_info` (23), `record` (20), `gps_metadata` (160) and `barometer_data` (209) are decoded, and of them
 /// only the fields below (field numbers from the FIT profile); every other message, field and developer field is
 /// skipped by its declared size, which is checked against the data left. A field whose value is its base type's
 /// invalid sentinel is no reading; so is a single-valued field whose size is not its base type's. The two
@@ -40,7 +40,7 @@ enum FITDecoder {
     enum Target: UInt8 {
         case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure,
             timestampMilliseconds
-        case manufacturer, product, productName
+        case manufacturer, product, productName, deviceIndex
         /// `barometer_data`'s array fields: `baro_pres` (uint32[], Pa) and `sample_time_offset` (uint16[], ms).
         case samplePressures, sampleTimeOffsets
     }
@@ -86,6 +86,10 @@ enum FITDecoder {
         case (0, 1): return .manufacturer
         case (0, 2): return .product
         case (0, 8): return .productName
+        case (23, 0): return .deviceIndex
+        case (23, 2): return .manufacturer
+        case (23, 4): return .product
+        case (23, 27): return .productName
         case (20, 0), (160, 1): return .latitude
         case (20, 1), (160, 2): return .longitude
         case (20, 2): return .altitude
@@ -439,7 +443,7 @@ enum FITDecoder {
         var latitude = Double.nan, longitude = Double.nan
         var altitude = Double.nan, enhancedAltitude = Double.nan
         var temperature = Double.nan, absolutePressure = Double.nan, timestampMilliseconds = Double.nan
-        var manufacturer = Double.nan, product = Double.nan
+        var manufacturer = Double.nan, product = Double.nan, deviceIndex = Double.nan
         /// `product_name`'s bytes in the file (a string is made only for `file_id`).
         var productName: Range<Int>?
         var samplePressures: ArrayField?, sampleTimeOffsets: ArrayField?
@@ -460,6 +464,7 @@ enum FITDecoder {
             case .timestampMilliseconds: timestampMilliseconds = value
             case .manufacturer: manufacturer = value
             case .product: product = value
+            case .deviceIndex: deviceIndex = value
             case .productName, .samplePressures, .sampleTimeOffsets: break
             }
         }
@@ -480,6 +485,15 @@ enum FITDecoder {
                 messages.product = messages.product ?? Int(exactly: product)
                 messages.productName =
                     messages.productName ?? productName.flatMap { FITDecoder.text(bytes, $0.lowerBound, $0.count) }
+            case 23:
+                // The creator's device_info (device_index 0), the first one: the device that recorded the file
+                // when file_id names an app that wrote it.
+                guard deviceIndex == 0, messages.creatorDevice == nil, let maker = Int(exactly: manufacturer) else {
+                    break
+                }
+                messages.creatorDevice = FITMessages.Device(
+                    manufacturer: maker, product: Int(exactly: product),
+                    productName: productName.flatMap { FITDecoder.text(bytes, $0.lowerBound, $0.count) })
             case 20:
                 messages.records.append(
                     FITMessages.Record(

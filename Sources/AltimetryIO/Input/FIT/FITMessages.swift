@@ -54,6 +54,15 @@ package struct FITMessages: Sendable, Equatable {
     package var manufacturer: Int?
     package var product: Int?
     package var productName: String?
+    /// The creator's `device_info` (`device_index` 0), when the file has one.
+    package var creatorDevice: Device?
+
+    /// A device as `device_info` names it.
+    package struct Device: Sendable, Equatable {
+        package var manufacturer: Int
+        package var product: Int?
+        package var productName: String?
+    }
     /// Data messages of other kinds, skipped (`session`, `lap`, `device_info`, manufacturer messages...).
     package var skippedMessages = 0
     /// Developer fields skipped, in all messages.

@@ -226,7 +226,8 @@ package enum FITReader {
         return false
     }
 
-    /// What the records' altitude is, with why: `--ele`, else the device (`FITDeviceCatalog`), else the
+    /// What the records' altitude is, with why: `--ele`, else the device (`FITDeviceCatalog`: `file_id`'s, then
+    /// the creator's `device_info`, for a file an app wrote), else the
     /// altitude's character (`ElevationCharacter`), else barometric (most devices that write FIT have a
     /// barometer).
     static func elevation(_ option: ElevationSource?, _ messages: FITMessages) -> (ElevationSource, String) {
@@ -235,6 +236,12 @@ package enum FITReader {
             manufacturer: messages.manufacturer, product: messages.product, productName: messages.productName)
         {
             return known
+        }
+        if let device = messages.creatorDevice,
+            let known = FITDeviceCatalog.elevation(
+                manufacturer: device.manufacturer, product: device.product, productName: device.productName)
+        {
+            return (known.0, known.1 + " (device_info)")
         }
         var times: [Double] = [], elevations: [Double] = []
         for record in messages.records {
