@@ -111,4 +111,45 @@ struct CommandInputTests {
         #expect(skipping.code == .success, "\(name): \(skipping.err)")
         #expect(skipping.err.contains("skipped: ") && skipping.err.contains("back.csv:302"), "\(name)")
     }
+
+    /// Ten minutes of a slow climb a second, in each format every command reads, as (extension, bytes).
+    static func formats() throws -> [(String, Data)] {
+        let times = (0..<600).map { $0 }
+        let pressure = { (k: Int) in 900 - Double(k) * 0.002 }, gps = { (k: Int) in 1000 + Double(k) * 0.02 }
+        let csv = "t,pressure_hpa,gps_alt_m,gps_vacc_m\n" + times.map { "\($0),\(pressure($0)),\(gps($0)),5\n" }.joined()
+        let ndjson = times.map { "{\"t\": \($0), \"pressure_hpa\": \(pressure($0)), \"gps_alt_m\": \(gps($0))}\n" }.joined()
+        let gpx = DeviceElevationTests.gpx(600) { "\(gps($0))" }
+        let tcx = TCXReaderTests.tcx(
+            times.map {
+                "<Trackpoint><Time>\(DeviceElevationTests.time($0))</Time><AltitudeMeters>\(gps($0))</AltitudeMeters></Trackpoint>"
+            }.joined(separator: "\n"))
+        return [
+            ("csv", Data(csv.utf8)), ("ndjson", Data(ndjson.utf8)), ("gpx", gpx), ("tcx", tcx),
+            ("fit", try FITReaderTests.fixture("barometer.fit")), ("igc", try IGCReaderTests.fixture("skydrop-2019-04-15.igc")),
+        ]
+    }
+
+    @Test(
+        "Every command reads every format by its content: a file without an extension gives what the named one gives",
+        arguments: names)
+    func everyFormat(name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (ext, data) in try Self.formats() {
+            let named = directory.path("track.\(ext)"), bare = directory.path("upload-\(ext)")
+            try data.write(to: URL(fileURLWithPath: named))
+            try data.write(to: URL(fileURLWithPath: bare))
+            do {
+                let a = runAltimetry([name, named, "--skip-invalid"]), b = runAltimetry([name, bare, "--skip-invalid"])
+                #expect(a.code == b.code, "\(name) \(ext): \(a.err) / \(b.err)")
+                #expect(
+                    a.out.replacingOccurrences(of: "track.\(ext)", with: "upload-\(ext)") == b.out, "\(name) \(ext)")
+                // Formats with a barometer and GPS on every row: every command runs.
+                if ["csv", "ndjson", "igc"].contains(ext) { #expect(b.code == .success, "\(name) \(ext): \(b.err)") }
+                if ["gpx", "tcx", "fit", "igc"].contains(ext) {
+                    #expect(b.err.contains("elevation read as"), "\(name) \(ext): \(b.err)")
+                }
+            }
+        }
+    }
 }
