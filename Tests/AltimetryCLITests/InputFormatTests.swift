@@ -42,3 +42,16 @@ struct InputFormatTests {
         #expect(Self.detect("", name: "A.TCX") == .track(.tcx))
     }
 }
+
+extension InputFormatTests {
+    @Test("A few bytes decide CSV and NDJSON; FIT, XML before its root tag and an unfinished A record ask for more")
+    func howManyBytes() {
+        #expect(!InputFormat.needsMoreBytes(Array("t,pressure_hpa,gps_alt_m\n".utf8)))
+        #expect(!InputFormat.needsMoreBytes(Array("{\"t\": 0, \"pressure_hpa\": 1000}".utf8)))
+        #expect(InputFormat.needsMoreBytes(Array("t,press".utf8)))
+        #expect(InputFormat.needsMoreBytes(Array("<?xml version=\"1.0\"?><!-- a long".utf8)))
+        #expect(!InputFormat.needsMoreBytes(Array("<?xml version=\"1.0\"?><gpx creator=\"x\">".utf8)))
+        #expect(InputFormat.needsMoreBytes(Array("AXXXABC FLIGHT:1 and more".utf8)))
+        #expect(!InputFormat.needsMoreBytes(Array("AXXXABC FLIGHT:1\r\nHFDTE010203".utf8)))
+    }
+}

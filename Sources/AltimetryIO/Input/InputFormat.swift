@@ -14,8 +14,19 @@ package enum InputFormat: Sendable, Equatable {
     case csv, ndjson
     case track(TrackFileFormat)
 
-    /// How many leading bytes `detect` looks at: enough for an XML declaration, a comment or two and the root tag.
+    /// The most leading bytes `detect` needs: enough for an XML declaration, a comment or two and the root tag.
     package static let sniffedByteCount = 4_096
+
+    /// Whether `detect` could say more with more bytes than `leading` (of an input that has more): fewer than a
+    /// FIT header, an XML document before its root tag, or an A record before its line break. A live input on a
+    /// pipe (CSV, NDJSON) is then known from its first bytes, without waiting for a few kilobytes.
+    package static func needsMoreBytes(_ leading: [UInt8]) -> Bool {
+        guard leading.count < sniffedByteCount else { return false }
+        if leading.count < 12 { return true }
+        if leading[0] == UInt8(ascii: "A") && !leading.contains(10) && !leading.contains(13) { return true }
+        guard let first = leading.firstIndex(where: { ![32, 9, 10, 13].contains($0) }) else { return true }
+        return leading[first] == UInt8(ascii: "<") && xmlRootName(leading, from: first) == nil
+    }
 
     /// The format of an input whose first bytes (a UTF-8 byte order mark already dropped) are `leading` and
     /// whose name is `name`.

@@ -70,10 +70,19 @@ public enum InputLoader {
         _ input: InputFile, pressure: InputFile?, options: ReadOptions,
         sniffing: Bool
     ) throws(InputError) -> any RowReader {
-        let format =
-            sniffing
-            ? InputFormat.detect(leading: try input.leadingBytes(InputFormat.sniffedByteCount), name: input.name)
-            : InputFormat(extensionOf: input.name) ?? .csv
+        let format: InputFormat
+        if sniffing {
+            // As few bytes as tell the format, so a live pipe is not held up.
+            var count = 16
+            var leading = try input.leadingBytes(count)
+            while leading.count == count && InputFormat.needsMoreBytes(leading) {
+                count *= 4
+                leading = try input.leadingBytes(count)
+            }
+            format = InputFormat.detect(leading: leading, name: input.name)
+        } else {
+            format = InputFormat(extensionOf: input.name) ?? .csv
+        }
         guard case .track(let track) = format else {
             if pressure != nil {
                 throw InputError(
