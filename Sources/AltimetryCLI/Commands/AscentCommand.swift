@@ -53,8 +53,8 @@ public struct AscentCommand: Command {
     /// Reads the input (as `fuse` does) and measures its one track.
     func measure(console: Console) throws(InputError) -> AscentReport {
         let parameters = try model.parameters()
-        let table = try CommandInput.table(
-            input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         do {
             return try AscentAnalysis.measure(CommandInput.readings(table), parameters: parameters)
         } catch {

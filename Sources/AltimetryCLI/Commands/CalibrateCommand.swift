@@ -111,8 +111,8 @@ public struct CalibrateCommand: Command {
 
     func calibrate(console: Console) throws(InputError) -> Report {
         let parameters = try model.parameters()
-        let table = try CommandInput.table(
-            input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         // The library's calibration: the fused model (column state included) without the fault monitor, and its
         // forecast of the minutes needed, which feeds the filter its own predicted readings.
         var calibration: BarometerCalibration

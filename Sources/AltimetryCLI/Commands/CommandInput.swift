@@ -3,18 +3,17 @@ import AltimetryIO
 
 /// How every command reads its INPUT: the same readers, the same options (`InputOptions`) and the same messages.
 enum CommandInput {
-    /// Reads `input` whole (with `--pressure`'s readings), writes the readers' notices and skipped rows to
-    /// standard error, and keeps the track `--track` chooses.
+    /// Reads `input` whole (with `--pressure`'s readings) for a command that measures one track (`ascent`,
+    /// `floors`, ...; `fuse` streams every track through `InputLoader.reader`), writes the readers' notices and
+    /// skipped rows to standard error, and keeps the track `--track` chooses.
     ///
     /// - Parameters:
     ///   - command: the command's name, for messages.
-    ///   - needsOneTrack: whether the command measures one track (`ascent`, `floors`, ...): a file with several
-    ///     and no `--track` is then an error that lists them.
     ///   - showsNotice: which notices are written (all by default).
-    /// - Throws: the readers' `InputError`; one naming the tracks when `--track` names none, or when the command
-    ///   needs one track and the file has several.
-    static func table(
-        _ input: String, options: InputOptions, command: String, needsOneTrack: Bool, console: Console,
+    /// - Throws: the readers' `InputError`; one naming the tracks when `--track` names none, or when the file has
+    ///   several and no `--track` chooses one (exit 64).
+    static func oneTrack(
+        _ input: String, options: InputOptions, command: String, console: Console,
         showsNotice: (String) -> Bool = { _ in true }
     ) throws(InputError) -> InputTable {
         var reader = try InputLoader.reader(
@@ -22,7 +21,7 @@ enum CommandInput {
         let table = try reader.readAll()
         for notice in table.notices where showsNotice(notice) { console.writeError(notice + "\n") }
         for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        if needsOneTrack && table.trackNames.count > 1 {
+        if table.trackNames.count > 1 {
             throw InputError(
                 file: table.file,
                 message: "found \(table.trackNames.count) tracks; \(command) reads one: expected --track with "

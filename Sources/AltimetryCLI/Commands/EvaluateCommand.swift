@@ -76,8 +76,8 @@ public struct EvaluateCommand: Command {
 
     func evaluate(console: Console) throws(InputError) -> EvaluationReport {
         let parameters = try model.parameters()
-        let table = try CommandInput.table(
-            input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         let truth: RecordingEvaluation.Truth?
         let hasReferenceValues = table.rows.contains { $0.reference != nil }
         if isStatic {

@@ -86,8 +86,8 @@ public struct FloorsCommand: Command {
         let count: FloorCount
         do throws(InputError) {
             // The readers' notices, but those about columns passed to fuse's output: floors writes no rows.
-            let table = try CommandInput.table(
-                input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console,
+            let table = try CommandInput.oneTrack(
+                input, options: inputOptions, command: Self.name, console: console,
                 showsNotice: { !$0.contains("through to the output") })
             let (samples, lines, skipped) = try Self.samples(table)
             if skipped > 0 {

@@ -52,8 +52,8 @@ public struct IdentifyCommand: Command {
     func identify(console: Console) throws(InputError) -> ReceiverIdentification {
         var base = try model.parameters()
         base.learnsReceiver = false
-        let table = try CommandInput.table(
-            input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         let readings = CommandInput.readings(table)
         if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
         do {

@@ -33,8 +33,8 @@ public struct PlotCommand: Command {
     public func run(console: Console) -> ExitCode {
         do throws(InputError) {
             let parameters = try model.parameters()
-            let table = try CommandInput.table(
-                input, options: inputOptions, command: Self.name, needsOneTrack: true, console: console)
+            let table = try CommandInput.oneTrack(
+                input, options: inputOptions, command: Self.name, console: console)
             var fusion = try TrackFusion(
                 name: table.trackNames[0], file: table.file, parameters: parameters,
                 resume: nil, skipInvalid: inputOptions.read.skipInvalid, smooth: false)
