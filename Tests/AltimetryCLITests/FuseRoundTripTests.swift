@@ -41,4 +41,17 @@ struct FuseRoundTripTests {
                 "both.csv:3: column 1 't': found 5.0 s, which is not the row's 'time' (1714557601.0 s since "
                     + "1970-01-01T00:00:00Z)"), "\(run.err)")
     }
+
+    @Test("fuse's NDJSON output, with both 't' and 'time', is read back: same rows, same times")
+    func ndjsonRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = try directory.file(
+            "in.csv",
+            "time,pressure_hpa,gps_alt_m\n2024-05-01T10:00:00Z,1000,110\n2024-05-01T10:00:01.5Z,1000.1,111\n")
+        #expect(runAltimetry(["fuse", input, "--out", directory.path("once.ndjson")]).code == .success)
+        let second = runAltimetry(["fuse", directory.path("once.ndjson"), "--format", "ndjson"])
+        #expect(second.code == .success, "\(second.err)")
+        #expect(second.out.split(separator: "\n").count == 2 && second.out.contains("\"time\":\"2024-05-01T10:00:01.5Z\""))
+    }
 }

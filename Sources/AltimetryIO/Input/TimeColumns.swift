@@ -1,6 +1,6 @@
-/// The rule for an input with both time columns, `t` and `time`, as `fuse` writes its output: the row's time is
-/// `time` (ISO 8601, the one a person reads), and `t` must be the same instant in seconds since
-/// 1970-01-01T00:00:00Z, so that `fuse` reads its own output back.
+/// The rule for an input with both time columns (CSV) or fields (NDJSON), `t` and `time`, as `fuse` writes its
+/// output: the row's time is `time` (ISO 8601, the one a person reads), and `t` must be the same instant in seconds
+/// since 1970-01-01T00:00:00Z, so that `fuse` reads its own output back.
 enum TimeColumns {
     /// How far `t` may be from `time`, in seconds: `fuse` writes `t` with millisecond decimals.
     static let tolerance = 0.000_5
