@@ -150,6 +150,14 @@ struct IGCReaderTests {
         #expect(throws: InputError.self) {
             try IGCReader.read(Self.igc(["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0000000000"]), file: "z.igc")
         }
+        // Zeros before the sensors read, then real altitudes: the first two fixes carry no reading.
+        let start = try IGCReader.read(
+            Self.igc([
+                "AXXX1", "HFDTE150419", "B1200004630000N00754000EA0000000000", "B1200014630000N00754000EA0000000000",
+                "B1200024630000N00754000EA0120001250", "B1200034630000N00754000EA0120101251",
+            ]), file: "s.igc")
+        #expect(start.table.rows.map { $0.pressure == nil } == [true, true, false, false])
+        #expect(start.table.rows.map { $0.gpsAltitude == nil } == [true, true, false, false])
     }
 
     @Test("fuse reads an IGC file by its content, with or without the extension, and from standard input alike")

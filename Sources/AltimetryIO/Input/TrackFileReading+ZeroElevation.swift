@@ -14,7 +14,12 @@ extension TrackFileReading {
     /// when the nearest other elevation before or after the run is more than `placeholderNeighbourMeters` from 0.
     /// Its points keep their time and position, without a reading. The elevation is the rows' GPS altitude, or
     /// for a barometric elevation their pressure at exactly the standard atmosphere's 0 m (1013.25 hPa).
-    mutating func removeZeroElevationPlaceholders() {
+    mutating func removeZeroElevationPlaceholders() { removeZeroPlaceholders(of: elevation) }
+
+    /// Takes the placeholders of exactly 0.0 m out of one of the rows' altitudes: their GPS altitude (`.gps`) or
+    /// their pressure at the standard atmosphere's 0 m (`.barometric`), by the rule of
+    /// `removeZeroElevationPlaceholders`.
+    mutating func removeZeroPlaceholders(of elevation: ElevationSource) {
         let rows = table.rows
         let zeroPressure = ElevationSource.pressure(atBarometricAltitude: 0)
         /// The row's elevation in metres: 0 for the placeholder, nil for none, else a stand-in of its size.
@@ -63,7 +68,8 @@ extension TrackFileReading {
         }
         let more = placeholders.count > 5 ? " and \(placeholders.count - 5) more runs" : ""
         table.notices.append(
-            "notice: \(table.file): elevation exactly 0.0 on \(count) points (lines or messages "
+            "notice: \(table.file): \(elevation == .gps ? "elevation" : "barometric altitude") exactly 0.0 on "
+                + "\(count) points (lines or messages "
                 + shown.joined(separator: ", ") + more + ") "
                 + (allZero ? "(every elevation in the file)" : "(next to elevations over 50 m)")
                 + " taken as a placeholder for a missing elevation: those points carry no altitude reading")

@@ -11,7 +11,8 @@ import Foundation
 /// fix, except on a fix flagged `V` (no valid 3D fix), whose row keeps the pressure alone. Where a recorder has
 /// no such altitude the specification fills the field with zeros: a file whose every pressure altitude is 0 has
 /// no pressure sensor, one whose every GNSS altitude is 0 none from GNSS (a phone app with the altitude off);
-/// such a field is not read, and the summary's note says so.
+/// such a field is not read, and the summary's note says so. A run of zeros amid real altitudes (fixes before the
+/// sensor reads) is a placeholder too (`TrackFileReading.removeZeroPlaceholders(of:)`).
 ///
 /// Times are UTC: the date of the `HFDTE` header (`HFDTEDDMMYY`, or `HFDTEDATE:DDMMYY,NN` since the 2016
 /// specification) plus each B record's time of day; a time more than 12 hours earlier than the last is the next
@@ -197,7 +198,12 @@ package enum IGCReader {
                         + "placeholder of a recorder without them); expected a barometer or a GNSS altitude")
             }
             if let option { reason += "; --ele \(option.rawValue) does not apply, a B record holds both" }
-            return TrackFileReading(table: table, elevation: hasBarometer ? .barometric : .gps, elevationReason: reason)
+            var reading = TrackFileReading(
+                table: table, elevation: hasBarometer ? .barometric : .gps, elevationReason: reason)
+            // Runs of zeros amid real altitudes (a recorder's first fixes before its sensor reads) are placeholders.
+            reading.removeZeroPlaceholders(of: .barometric)
+            reading.removeZeroPlaceholders(of: .gps)
+            return reading
         }
 
         /// `seconds` since the date's midnight as `HH:MM:SS`, with `+1 d` past the first day.
