@@ -116,8 +116,10 @@ struct CommandInputTests {
     static func formats() throws -> [(String, Data)] {
         let times = (0..<600).map { $0 }
         let pressure = { (k: Int) in 900 - Double(k) * 0.002 }, gps = { (k: Int) in 1000 + Double(k) * 0.02 }
-        let csv = "t,pressure_hpa,gps_alt_m,gps_vacc_m\n" + times.map { "\($0),\(pressure($0)),\(gps($0)),5\n" }.joined()
-        let ndjson = times.map { "{\"t\": \($0), \"pressure_hpa\": \(pressure($0)), \"gps_alt_m\": \(gps($0))}\n" }.joined()
+        let csv =
+            "t,pressure_hpa,gps_alt_m,gps_vacc_m\n" + times.map { "\($0),\(pressure($0)),\(gps($0)),5\n" }.joined()
+        let ndjson = times.map { "{\"t\": \($0), \"pressure_hpa\": \(pressure($0)), \"gps_alt_m\": \(gps($0))}\n" }
+            .joined()
         let gpx = DeviceElevationTests.gpx(600) { "\(gps($0))" }
         let tcx = TCXReaderTests.tcx(
             times.map {
@@ -125,7 +127,8 @@ struct CommandInputTests {
             }.joined(separator: "\n"))
         return [
             ("csv", Data(csv.utf8)), ("ndjson", Data(ndjson.utf8)), ("gpx", gpx), ("tcx", tcx),
-            ("fit", try FITReaderTests.fixture("barometer.fit")), ("igc", try IGCReaderTests.fixture("skydrop-2019-04-15.igc")),
+            ("fit", try FITReaderTests.fixture("barometer.fit")),
+            ("igc", try IGCReaderTests.fixture("skydrop-2019-04-15.igc")),
         ]
     }
 

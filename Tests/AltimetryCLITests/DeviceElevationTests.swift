@@ -18,7 +18,9 @@ struct DeviceElevationTests {
     }
 
     /// `count` GPX points a second from 2024-05-01T12:00:00Z at the elevations `elevation(k)`.
-    static func gpx(_ count: Int, creator: String = "test", time: (Int) -> String = Self.time, _ elevation: (Int) -> String)
+    static func gpx(
+        _ count: Int, creator: String = "test", time: (Int) -> String = Self.time, _ elevation: (Int) -> String
+    )
         -> Data
     {
         GPXReaderTests.gpx(
@@ -102,7 +104,8 @@ struct DeviceElevationTests {
 
     @Test("Runs of exact 0.0 next to real elevations are placeholders; zeros along a coast are kept")
     func zeroPlaceholders() throws {
-        let mountain = try GPXReader.read(Self.gpx(120) { $0 < 5 || ($0 >= 60 && $0 < 63) ? "0" : "1200.5" }, file: "m.gpx")
+        let mountain = try GPXReader.read(
+            Self.gpx(120) { $0 < 5 || ($0 >= 60 && $0 < 63) ? "0" : "1200.5" }, file: "m.gpx")
         var reading = mountain
         reading.removeZeroElevationPlaceholders()
         let blank = reading.table.rows.enumerated().filter { $0.element.gpsAltitude == nil }.map(\.offset)
@@ -132,7 +135,7 @@ struct DeviceElevationTests {
 
     @Test("GPX times without a zone read as UTC, with a note")
     func zonelessTimes() throws {
-        let data = Self.gpx(3, time: { "2024-05-01T12:00:0\($0)" }) { _ in "1200" }
+        let data = Self.gpx(3, time: { "2024-05-01T12:00:0\($0)" }, { _ in "1200" })
         let reading = try GPXReader.read(data, file: "z.gpx")
         #expect(reading.table.rows.map(\.time) == [1_714_564_800, 1_714_564_801, 1_714_564_802])
         #expect(reading.table.notices.contains { $0.contains("3 times without a time zone (the first on line") })
@@ -143,7 +146,8 @@ struct DeviceElevationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("back.gpx")
-        try Self.gpx(120, time: { Self.time($0 == 50 ? 49 - 1 : $0) }) { _ in "1200" }.write(to: URL(fileURLWithPath: path))
+        try Self.gpx(120, time: { Self.time($0 == 50 ? 49 - 1 : $0) }) { _ in "1200" }.write(
+            to: URL(fileURLWithPath: path))
         let strict = runAltimetry(["fuse", path])
         #expect(strict.code == .dataError)
         #expect(strict.err.contains("time") && strict.err.contains("--skip-invalid rejects the record and reads on"))
@@ -177,7 +181,9 @@ struct DeviceElevationTests {
         let data = Self.fit(body: body, records: 30, altitude: true)
         let reading = try FITReader.read(data, file: "strava.fit")
         #expect(reading.elevation == .gps)
-        #expect(reading.elevationNote.contains("Garmin fr110 (product 1124), has no barometer") && reading.elevationNote.contains("(device_info)"))
+        #expect(
+            reading.elevationNote.contains("Garmin fr110 (product 1124), has no barometer")
+                && reading.elevationNote.contains("(device_info)"))
     }
 
     /// A FIT file (14-byte header, little-endian) of `records` records holding a timestamp and a position only.

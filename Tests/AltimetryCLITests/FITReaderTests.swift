@@ -143,7 +143,8 @@ struct FITReaderTests {
         #expect(!whole.notices.contains { $0.hasPrefix("warning: ") })
         let cut = try read(first + second.prefix(second.count * 3 / 5))
         #expect(cut.rows.count > (try count(first)) && cut.rows.count < whole.rows.count)
-        #expect(cut.notices.contains { $0.hasPrefix("warning: c.fit: at byte \(first.count + second.count * 3 / 5): ") })
+        #expect(
+            cut.notices.contains { $0.hasPrefix("warning: c.fit: at byte \(first.count + second.count * 3 / 5): ") })
     }
 
     @Test("fuse reads a damaged FIT file with its warnings on stderr and exits 0")

@@ -12,7 +12,8 @@ struct FuseRoundTripTests {
         defer { directory.remove() }
         var text = "time,pressure_hpa,gps_alt_m,gps_vacc_m\n"
         for k in 0..<120 {
-            text += "2024-05-01T10:\(k / 60 < 10 ? "0" : "")\(k / 60):\(k % 60 < 10 ? "0" : "")\(k % 60).5Z,"
+            text +=
+                "2024-05-01T10:\(k / 60 < 10 ? "0" : "")\(k / 60):\(k % 60 < 10 ? "0" : "")\(k % 60).5Z,"
                 + "\(950 - Double(k) * 0.01),\(500 + Double(k) * 0.1),4\n"
         }
         let input = try directory.file("in.csv", text)
@@ -52,6 +53,7 @@ struct FuseRoundTripTests {
         #expect(runAltimetry(["fuse", input, "--out", directory.path("once.ndjson")]).code == .success)
         let second = runAltimetry(["fuse", directory.path("once.ndjson"), "--format", "ndjson"])
         #expect(second.code == .success, "\(second.err)")
-        #expect(second.out.split(separator: "\n").count == 2 && second.out.contains("\"time\":\"2024-05-01T10:00:01.5Z\""))
+        #expect(
+            second.out.split(separator: "\n").count == 2 && second.out.contains("\"time\":\"2024-05-01T10:00:01.5Z\""))
     }
 }

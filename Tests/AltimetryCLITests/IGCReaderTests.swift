@@ -48,13 +48,16 @@ struct IGCReaderTests {
             #expect(row.time == expected.time[k], "\(name) fix \(k)")
             // aerofiles leaves LAD and LOD out of the position: they add a digit to the minutes.
             let sign = { (x: Double) in x < 0 ? -1.0 : 1.0 }
-            let latitude = expected.latitude[k]
+            let latitude =
+                expected.latitude[k]
                 + sign(expected.latitude[k]) * Double(expected.latitude_extra_digit[k] ?? 0) / 10_000 / 60
-            let longitude = expected.longitude[k]
+            let longitude =
+                expected.longitude[k]
                 + sign(expected.longitude[k]) * Double(expected.longitude_extra_digit[k] ?? 0) / 10_000 / 60
             #expect(abs(try #require(row.latitude) - latitude) < 1e-9, "\(name) fix \(k)")
             #expect(abs(try #require(row.longitude) - longitude) < 1e-9, "\(name) fix \(k)")
-            #expect(row.gpsAltitude == (expected.valid[k] ? Double(expected.gnss_altitude[k]) : nil), "\(name) fix \(k)")
+            #expect(
+                row.gpsAltitude == (expected.valid[k] ? Double(expected.gnss_altitude[k]) : nil), "\(name) fix \(k)")
             let pressure = try #require(row.pressure, "\(name) fix \(k)")
             let altitude = try StandardAtmosphere.altitude(atPressure: pressure)
             #expect(abs(altitude - Double(expected.pressure_altitude[k])) < 1e-6, "\(name) fix \(k)")
@@ -148,7 +151,8 @@ struct IGCReaderTests {
             Self.igc(["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0050000000"]), file: "g.igc")
         #expect(noGNSS.table.rows.allSatisfy { $0.gpsAltitude == nil && $0.pressure != nil })
         #expect(throws: InputError.self) {
-            try IGCReader.read(Self.igc(["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0000000000"]), file: "z.igc")
+            try IGCReader.read(
+                Self.igc(["AXXX1", "HFDTE150419", "B1200004630000N00754000EA0000000000"]), file: "z.igc")
         }
         // Zeros before the sensors read, then real altitudes: the first two fixes carry no reading.
         let start = try IGCReader.read(

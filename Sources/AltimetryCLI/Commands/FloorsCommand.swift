@@ -17,7 +17,8 @@ public struct FloorsCommand: Command {
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
-                "floor-height", .value, placeholder: "M", help: "Height of one floor, in metres, 0.5 to 20 (default 3)."),
+                "floor-height", .value, placeholder: "M", help: "Height of one floor, in metres, 0.5 to 20 (default 3)."
+            ),
             .init("json", .flag, help: "Print JSON: transitions (time_s, floors), floor, uncertain."),
         ] + InputOptions.options
 
@@ -42,7 +43,8 @@ public struct FloorsCommand: Command {
     /// no reading (rows kept as invalid are reported as skipped by the reader already).
     ///
     /// - Throws: `InputError` for a file without any barometer reading.
-    static func samples(_ table: InputTable) throws(InputError) -> (samples: [FloorSample], lines: [Int], skipped: Int) {
+    static func samples(_ table: InputTable) throws(InputError) -> (samples: [FloorSample], lines: [Int], skipped: Int)
+    {
         var samples: [FloorSample] = []
         var lines: [Int] = []
         var merged = 1.0
@@ -71,11 +73,14 @@ public struct FloorsCommand: Command {
     }
 
     /// The counter's refusal of the sample at `time` as an error naming the file and the sample's line (or record).
-    static func error(_ error: FloorCountingError, table: InputTable, samples: [FloorSample], lines: [Int]) -> InputError {
+    static func error(_ error: FloorCountingError, table: InputTable, samples: [FloorSample], lines: [Int])
+        -> InputError
+    {
         let time: Seconds? =
             switch error {
             case .timeNotFinite(let t), .timeNotIncreasing(_, let t), .altitudeNotFinite(_, let t),
-                .pressureNotPositive(_, let t), .mixedReadings(let t): t
+                .pressureNotPositive(_, let t), .mixedReadings(let t):
+                t
             case .invalidConfiguration: nil
             }
         let line = time.flatMap { t in samples.firstIndex { $0.time == t }.map { lines[$0] } }

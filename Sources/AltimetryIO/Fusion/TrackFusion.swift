@@ -84,7 +84,9 @@ package struct TrackFusion {
     func finished() -> TrackSummary {
         var summary = summary
         summary.finalEstimate = hasFinal ? filter.currentEstimate : nil
-        summary.final = summary.finalEstimate.map { TrackSummary.Final($0, hasBarometer: summary.barometerReadings > 0) }
+        summary.final = summary.finalEstimate.map {
+            TrackSummary.Final($0, hasBarometer: summary.barometerReadings > 0)
+        }
         summary.fixesUsed = filter.fixCount - filter.gatedFixCount
         summary.fixesGated = filter.gatedFixCount
         summary.fronts = filter.fronts

@@ -109,7 +109,9 @@ public enum InputLoader {
     }
 
     /// A reader of `input` in `format`.
-    static func reader(_ input: InputFile, format: InputFormat, options: ReadOptions) throws(InputError) -> any RowReader {
+    static func reader(_ input: InputFile, format: InputFormat, options: ReadOptions) throws(InputError)
+        -> any RowReader
+    {
         switch format {
         case .csv: return try CSVReader(input, options: options)
         case .ndjson: return try NDJSONReader(input, options: options)

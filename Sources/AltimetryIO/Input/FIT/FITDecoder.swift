@@ -193,7 +193,8 @@ enum FITDecoder {
             messages.warnings.append(
                 FITMessages.Warning(
                     offset: error.offset,
-                    message: "stopped reading the damaged file here: \(error.message); the messages before it are read"))
+                    message: "stopped reading the damaged file here: \(error.message); the messages before it are read")
+            )
             return max(next, dataEnd)
         }
         return next

@@ -27,7 +27,10 @@ enum FITDeviceCatalog {
         let maker = manufacturers[manufacturer] ?? "manufacturer \(manufacturer)"
         if manufacturer == 1, let product {
             if let name = garminWithoutBarometer[product] {
-                return (.gps, "the device, Garmin \(name) (product \(product)), has no barometer; --ele barometric to override")
+                return (
+                    .gps,
+                    "the device, Garmin \(name) (product \(product)), has no barometer; --ele barometric to override"
+                )
             }
             if let name = garminWithBarometer[product] {
                 return (

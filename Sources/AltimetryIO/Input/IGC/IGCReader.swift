@@ -112,7 +112,8 @@ package enum IGCReader {
             guard let midnight else {
                 throw InputError(
                     file: file, line: line,
-                    message: "found a B record before the date; expected an HFDTE record (HFDTEDDMMYY) before the fixes")
+                    message: "found a B record before the date; expected an HFDTE record (HFDTEDDMMYY) before the fixes"
+                )
             }
             var row = InputRow(line: line, time: .nan)
             var pressureAltitude: Int?
@@ -188,9 +189,13 @@ package enum IGCReader {
             }
             var reason = "IGC B records: "
             switch (hasBarometer, hasGNSSAltitude) {
-            case (true, true): reason += "the pressure altitude (ISA, 1013.25 hPa) is the barometer, the GNSS altitude GPS"
-            case (true, false): reason += "the pressure altitude (ISA, 1013.25 hPa) is the barometer; every GNSS altitude is 0, not read"
-            case (false, true): reason += "every pressure altitude is 0, no pressure sensor; the GNSS altitude alone, as GPS"
+            case (true, true):
+                reason += "the pressure altitude (ISA, 1013.25 hPa) is the barometer, the GNSS altitude GPS"
+            case (true, false):
+                reason +=
+                    "the pressure altitude (ISA, 1013.25 hPa) is the barometer; every GNSS altitude is 0, not read"
+            case (false, true):
+                reason += "every pressure altitude is 0, no pressure sensor; the GNSS altitude alone, as GPS"
             case (false, false):
                 throw InputError(
                     file: file,
