@@ -148,9 +148,10 @@ enum RealRecordingBenchmark {
     {
         var errors: [(error: Double, sigma: Double)] = []
         if let start = staticStretches[name] {
-            let truth = median(estimates.indices.compactMap { i in
-                estimates[i].time >= start ? table.usable[i].gpsAltitude : nil
-            })
+            let truth = median(
+                estimates.indices.compactMap { i in
+                    estimates[i].time >= start ? table.usable[i].gpsAltitude : nil
+                })
             for e in estimates where e.time >= start && e.altitude.isFinite {
                 errors.append((e.altitude - (truth ?? .nan), e.sigma))
             }
@@ -168,7 +169,9 @@ enum RealRecordingBenchmark {
                 errors.append((e.altitude - ref, e.sigma))
             }
         }
-        guard !errors.isEmpty else { return Score(primary: .nan, rmse: .nan, coverage: .nan, nees: .nan, medianSigma: .nan, fronts: 0) }
+        guard !errors.isEmpty else {
+            return Score(primary: .nan, rmse: .nan, coverage: .nan, nees: .nan, medianSigma: .nan, fronts: 0)
+        }
         let n = Double(errors.count)
         let rmse = (errors.reduce(0) { $0 + $1.error * $1.error } / n).squareRoot()
         let coverage = Double(errors.filter { abs($0.error) <= $0.sigma }.count) / n

@@ -48,7 +48,9 @@ enum TraceBenchmark {
         } else {
             let dir = (path as NSString).deletingLastPathComponent
             let name = (dir as NSString).lastPathComponent
-            guard let (_, real) = RealRecordingBenchmark.recording(named: name, in: (dir as NSString).deletingLastPathComponent)
+            guard
+                let (_, real) = RealRecordingBenchmark.recording(
+                    named: name, in: (dir as NSString).deletingLastPathComponent)
             else {
                 print("cannot read \(path)")
                 return 66
@@ -57,7 +59,9 @@ enum TraceBenchmark {
         }
         guard var filter = try? AltitudeFilter(parameters: parameters) else { return 65 }
         var next = -Double.infinity
-        print("     t   altitude  sigma   qnh     rest  v_baro  rest_rate  baro_sd  receiver        column  moved  status")
+        print(
+            "     t   altitude  sigma   qnh     rest  v_baro  rest_rate  baro_sd  receiver        column  moved  status"
+        )
         for (index, r) in readings.enumerated() {
             guard let e = try? filter.process(r) else {
                 print("refused at \(r.time)")
@@ -68,11 +72,14 @@ enum TraceBenchmark {
             let m = filter.motion
             print(
                 String(
-                    format: "%8.0f %9.2f %6.2f %8.2f %5@ %7.3f %9.4f %8.3f %5.1f/%5.0f %7.1f %6.1f  %@", r.time, e.altitude,
+                    format: "%8.0f %9.2f %6.2f %8.2f %5@ %7.3f %9.4f %8.3f %5.1f/%5.0f %7.1f %6.1f  %@", r.time,
+                    e.altitude,
                     e.altitudeStandardDeviation, e.seaLevelPressure, m.isAtRest ? "rest" : "move", m.velocity,
                     m.restRate, filter.barometerNoise.measurementVariance.squareRoot(),
-                    filter.receiver.errorStandardDeviation, filter.receiver.correlationTime, e.columnTemperature - 273.15, filter.heightMoved,
-                    e.status.description) + String(format: " tend %5.2f", e.weatherTendency) + (truth.map { String(format: "  err %6.2f", e.altitude - $0[index]) } ?? ""))
+                    filter.receiver.errorStandardDeviation, filter.receiver.correlationTime,
+                    e.columnTemperature - 273.15, filter.heightMoved,
+                    e.status.description) + String(format: " tend %5.2f", e.weatherTendency)
+                    + (truth.map { String(format: "  err %6.2f", e.altitude - $0[index]) } ?? ""))
             if arguments.contains("--weights"), let learner = filter.learner {
                 let w = learner.weights
                 let top = w.indices.sorted { w[$0] > w[$1] }.prefix(3)
@@ -80,9 +87,11 @@ enum TraceBenchmark {
                     "         weights: "
                         + top.map {
                             String(
-                                format: "%.0f/%.0f %.2f [%.1f %.3f %.1f]", ReceiverLearner.spreads[$0 / ReceiverLearner.correlationTimes.count],
+                                format: "%.0f/%.0f %.2f [%.1f %.3f %.1f]",
+                                ReceiverLearner.spreads[$0 / ReceiverLearner.correlationTimes.count],
                                 ReceiverLearner.correlationTimes[$0 % ReceiverLearner.correlationTimes.count], w[$0],
-                                learner.hypotheses[$0].mean[0], learner.hypotheses[$0].mean[1], learner.hypotheses[$0].mean[2])
+                                learner.hypotheses[$0].mean[0], learner.hypotheses[$0].mean[1],
+                                learner.hypotheses[$0].mean[2])
                         }.joined(separator: "  "))
             }
         }

@@ -72,13 +72,14 @@ struct GPXTrackWriterTests {
         #expect(b.tracks.first?.header == "<name>Morning &amp; hike</name><type>hiking</type>")
         #expect(b.metadata == "<metadata><name>Hike</name></metadata>")
         #expect(output.table.rows.map(\.time) == input.table.rows.map(\.time))
-        // The fused elevation is the barometer's shape anchored by GPS: within a few metres of the fixes on average.
+        // The fused elevation is the barometer's shape anchored by GPS: on average within three standard errors of
+        // the fixes' mean, whose error over 900 s of the simulated 10 m / 60 s receiver is 10 √(2·60/900) = 3.7 m.
         let differences = zip(output.table.rows, input.table.rows).compactMap { pair -> Double? in
             guard let fused = pair.0.gpsAltitude, let fix = pair.1.gpsAltitude else { return nil }
             return fused - fix
         }
         #expect(differences.count == count)
-        #expect(abs(differences.reduce(0, +) / Double(differences.count)) < 5)
+        #expect(abs(differences.reduce(0, +) / Double(differences.count)) < 11)
     }
 
     @Test(

@@ -72,7 +72,7 @@ struct AltitudeFilterStateRangeTests {
         "A barometer update that carries U out of the range is held before the fix is linearised: the fix's innovation variance stays a fix's and P positive definite"
     )
     func heldBeforeLinearisation() throws {
-        // The members of the adaptive bank run without the fault monitor, which would take a 700 hPa jump for a step.
+        // Without the fault monitor, which would take a 700 hPa jump for a step.
         var parameters = AltitudeModelParameters()
         parameters.detectsFaults = false
         var filter = try AltitudeFilter(parameters: parameters)
@@ -80,7 +80,7 @@ struct AltitudeFilterStateRangeTests {
         let c = try #require(parameters.columnIndex)
         let n = parameters.stateCount
         // GIVEN a prior that knows B − U to 10 m but U to 3 km, B moving 0.1 % more than U along their common
-        // direction (a bank member reseeded from members kilometres apart has such a prior), C at its lower bound.
+        // direction, C at its lower bound.
         // P = L Lᵀ with U = 2,929 ξ₁, B = 2,932 ξ₁ + 9.4 ξ₂, Ḃ = 0.1 ξ₃, C = 0.07 ξ₄, e = 10 ξ₅.
         var L = Matrix(rows: n, columns: n)
         L[AltitudeModel.altitudeIndex, 0] = 2_929

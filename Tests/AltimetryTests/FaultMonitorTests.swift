@@ -13,15 +13,21 @@ struct FaultMonitorTests {
     func spike() {
         var monitor = FaultMonitor(thresholds: FaultThresholds())
         for t in 0..<3 {
-            #expect(monitor.judgePressure(1_000 + Double(t) * 0.01, at: Double(t), innovation: 0.1, variance: 1,
-                interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .fuse)
+            #expect(
+                monitor.judgePressure(
+                    1_000 + Double(t) * 0.01, at: Double(t), innovation: 0.1, variance: 1,
+                    interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .fuse)
         }
         for t in 3..<6 {
-            #expect(monitor.judgePressure(990 + Double(t) * 0.01, at: Double(t), innovation: 90, variance: 1,
-                interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .reject)
+            #expect(
+                monitor.judgePressure(
+                    990 + Double(t) * 0.01, at: Double(t), innovation: 90, variance: 1,
+                    interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .reject)
         }
-        #expect(monitor.judgePressure(1_000.2, at: 6, innovation: 0.2, variance: 1, interval: 4, gate: Self.gate,
-            gpsMotionAllowance: Self.noMotion) == .fuse)
+        #expect(
+            monitor.judgePressure(
+                1_000.2, at: 6, innovation: 0.2, variance: 1, interval: 4, gate: Self.gate,
+                gpsMotionAllowance: Self.noMotion) == .fuse)
         #expect(monitor.episodes.map(\.kind) == [.barometerSpike])
         #expect(monitor.episodeCount(.barometerStep) == 0)
     }
@@ -33,8 +39,10 @@ struct FaultMonitorTests {
         var monitor = FaultMonitor(thresholds: FaultThresholds())
         var verdicts: [FaultMonitor.PressureVerdict] = []
         for t in 0...12 {
-            verdicts.append(monitor.judgePressure(970 + Double(t) * 0.01, at: Double(t), innovation: 250 + Double(t % 3),
-                variance: 1, interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion))
+            verdicts.append(
+                monitor.judgePressure(
+                    970 + Double(t) * 0.01, at: Double(t), innovation: 250 + Double(t % 3),
+                    variance: 1, interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion))
         }
         #expect(verdicts.prefix(10).allSatisfy { $0 == .reject })
         #expect(verdicts[10] == .reanchor(offset: 251))
@@ -52,10 +60,16 @@ struct FaultMonitorTests {
             let time = Double(t)
             _ = atRest.judgeFix(fix: 250, residual: 0, accepted: true, at: time, spread: 10)
             _ = climbing.judgeFix(fix: 250 + 0.5 * time, residual: 0, accepted: true, at: time, spread: 10)
-            if atRest.judgePressure(980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
-                gpsMotionAllowance: { _ in 14 }) == .reject { restStuck = true }
-            if climbing.judgePressure(980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
-                gpsMotionAllowance: { _ in 14 }) == .reject, !climbStuck {
+            if atRest.judgePressure(
+                980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
+                gpsMotionAllowance: { _ in 14 }) == .reject
+            {
+                restStuck = true
+            }
+            if climbing.judgePressure(
+                980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
+                gpsMotionAllowance: { _ in 14 }) == .reject, !climbStuck
+            {
                 climbStuck = true
                 #expect(time >= 60 && time < 120, "stuck at \(time) s")
             }
@@ -74,8 +88,10 @@ struct FaultMonitorTests {
         var resetAt: Double?
         for t in 0...120 {
             let time = Double(t)
-            if case .reset(let shift, _) = agreeing.judgeFix(fix: 400, residual: 150 + Double(t % 5), accepted: false,
-                at: time, spread: 10), resetAt == nil {
+            if case .reset(let shift, _) = agreeing.judgeFix(
+                fix: 400, residual: 150 + Double(t % 5), accepted: false,
+                at: time, spread: 10), resetAt == nil
+            {
                 resetAt = time
                 #expect(abs(shift - 152) <= 2)
             }

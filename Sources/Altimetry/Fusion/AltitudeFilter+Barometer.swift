@@ -11,7 +11,6 @@ extension AltitudeFilter {
     /// moves the offset by the run's median innovation; the offset's error (the prediction's) lives in the weather's
     /// variance, where an offset of the barometer does: P_BB gains S.
     mutating func fuseBarometer(_ p: Hectopascals, at time: Double) throws(AltitudeModelError) {
-        fusedPressureInterval = nil
         let raw = LogPressureCoordinates.barometerMeasurement(pressure: p)
         var z = raw - barometerOffset
         let R =
@@ -53,6 +52,8 @@ extension AltitudeFilter {
         } catch {
             throw .numerical(String(describing: error))
         }
+        // The height the device moved is read off U next (dh₀/dU at U), inside the model's range.
+        try holdStateInModelRange()
         let interval = motion.last.map { time - $0.time } ?? 0
         barometerNoise.observe(raw)
         motion.observe(

@@ -144,7 +144,8 @@ extension AltitudeFilter {
                 throw invalid(
                     "engine.covariance", Double(saved.covariance.elements.count), "\(n)x\(n) = \(n * n) values")
             }
-            guard saved.time.isFinite, saved.mean.allSatisfy(\.isFinite), saved.covariance.elements.allSatisfy(\.isFinite)
+            guard saved.time.isFinite, saved.mean.allSatisfy(\.isFinite),
+                saved.covariance.elements.allSatisfy(\.isFinite)
             else { throw invalid("engine", .nan, "finite time, mean and covariance") }
             do { core = try KalmanFilter(restoring: saved) } catch { throw .numerical(String(describing: error)) }
             isStarted = true
@@ -160,8 +161,9 @@ extension AltitudeFilter {
             throw invalid(field, value, "a finite number")
         }
         let r = checkpoint.receiver
-        guard [r.errorStandardDeviation, r.correlationTime, r.whiteNoiseStandardDeviation, r.accuracyScale]
-            .allSatisfy({ $0.isFinite && $0 > 0 })
+        guard
+            [r.errorStandardDeviation, r.correlationTime, r.whiteNoiseStandardDeviation, r.accuracyScale]
+                .allSatisfy({ $0.isFinite && $0 > 0 })
         else { throw invalid("receiver", r.errorStandardDeviation, "finite spreads and times > 0") }
         guard (checkpoint.learner != nil) == parameters.learnsReceiver else {
             throw invalid("learner", 0, parameters.learnsReceiver ? "a learner (gps_adapt is on)" : "none")

@@ -71,7 +71,8 @@ public struct AltitudeFilter: Sendable {
     public internal(set) var heightMoved: Meters = 0
     /// The height moved since the receiver learner last took a pressure, in metres.
     var unreportedMotion: Meters = 0
-    /// The seconds since the fused pressure before, where the reading's pressure was fused; nil otherwise.
+    /// The seconds since the fused pressure before, where this reading's pressure was fused; nil otherwise (reset
+    /// at every reading, so that nothing of it outlives the row and a checkpoint need not carry it).
     var fusedPressureInterval: Double?
 
     var lastBarometerRecord: ScalarUpdateRecord?
@@ -107,7 +108,8 @@ public struct AltitudeFilter: Sendable {
         }
         if parameters.detectsFronts, parameters.hasTendency {
             // s = √(q τ/2), the tendency's stationary spread in hPa/h (q in (hPa/h)²/h, τ in hours).
-            let spread = (parameters.weatherTendencyNoiseDensity * parameters.weatherTendencyCorrelationTime / 3_600 / 2)
+            let spread =
+                (parameters.weatherTendencyNoiseDensity * parameters.weatherTendencyCorrelationTime / 3_600 / 2)
                 .squareRoot()
             frontDetector = FrontDetector(tendencySpread: spread)
         }
@@ -142,6 +144,7 @@ public struct AltitudeFilter: Sendable {
     private mutating func apply(_ reading: AltitudeReading) throws(AltitudeModelError) {
         lastBarometerRecord = nil
         lastGPSRecord = nil
+        fusedPressureInterval = nil
         faults?.beginReading()
         do {
             if !isStarted { try start(at: reading) }

@@ -203,8 +203,6 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         gpsCorrelationTime = try positive(.gpsCorrelationTime)
     }
 
-
-
     /// The state dimension: 3, plus the tendency and the column when the parameters ask for them.
     public var stateCount: Int { parameters.stateCount }
 

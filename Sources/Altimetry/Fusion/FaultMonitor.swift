@@ -141,7 +141,8 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             episodes[safe: episode]?.endTime = time
         } else {
             run.episode = append(
-                FilterEpisode(kind: .barometerStuck, startTime: run.since, endTime: time, sizeMeters: 0, isActive: true))
+                FilterEpisode(kind: .barometerStuck, startTime: run.since, endTime: time, sizeMeters: 0, isActive: true)
+            )
             repeated = run
         }
         return true
@@ -214,7 +215,9 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         episodes = try c.decode([FilterEpisode].self, forKey: .episodes)
         let counts = try c.decode([String: Int].self, forKey: .episodeCounts)
         episodeCounts = Dictionary(
-            uniqueKeysWithValues: counts.compactMap { key, value in FilterEpisode.Kind(rawValue: key).map { ($0, value) } })
+            uniqueKeysWithValues: counts.compactMap { key, value in
+                FilterEpisode.Kind(rawValue: key).map { ($0, value) }
+            })
         barometerRun = try c.decodeIfPresent(Run.self, forKey: .barometerRun)
         gpsRun = try c.decodeIfPresent(Run.self, forKey: .gpsRun)
         if let pressure = try c.decodeIfPresent(Double.self, forKey: .repeatedPressure) {

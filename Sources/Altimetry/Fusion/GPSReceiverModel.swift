@@ -1,5 +1,5 @@
-import StateEstimation
 import Foundation
+import StateEstimation
 
 /// What a GPS receiver's altitude error is, as the filter models it: a correlated part and a white part.
 ///

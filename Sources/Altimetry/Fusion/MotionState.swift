@@ -1,4 +1,5 @@
 import StateEstimation
+
 /// Whether the device moves, from the barometer itself: its vertical speed against its noise.
 ///
 /// Two smoothed rates of the barometer's measurement z = B − U (metres of log-pressure, so −dz/dt is the climb

@@ -1,5 +1,5 @@
-import StateEstimation
 import Foundation
+import StateEstimation
 
 /// Learns the GPS receiver while the filter fuses: the posterior over a grid of receivers, from the fixes against
 /// the barometer's altitude, and the receiver it supports by Bayes factor.

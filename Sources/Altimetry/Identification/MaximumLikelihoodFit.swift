@@ -51,6 +51,8 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
         // A fault monitor's reset is a jump the likelihood cannot score, and the column is not what is identified.
         p.detectsFaults = false
         p.estimatesColumnTemperature = false
+        // The barometer's noise is one of the parameters identified: the filter fuses with σ_p, not a learned one.
+        p.learnsBarometerNoise = false
         var total = 0.0
         do {
             var filter = try AltitudeFilter(parameters: p)
