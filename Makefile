@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench validate format lint docs static spark-check clean fuzz fuzz-build sanitize
+.PHONY: demo test build release deps bench validate validate-devices format lint docs static spark-check clean fuzz fuzz-build sanitize
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -45,7 +45,7 @@ sanitize: deps
 # Fuzzing (see Docs/reliability.md): each target for FUZZ_SECONDS from its seed corpus under Tests/FuzzCorpus/;
 # new inputs collect in .build/fuzz/TARGET/, and a finding stops with its input saved as .build/fuzz/TARGET-crash-*.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= csv ndjson gpx tcx fit time fusion state
+FUZZ_TARGETS ?= csv ndjson gpx tcx fit igc time fusion state
 FUZZ_FLAGS ?=
 FUZZ_DRIVER := Fuzz/.build/release/altimetry-fuzz
 
@@ -76,6 +76,10 @@ fuzz: fuzz-build
 validate: release
 	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
 	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation
+
+# Every command over every committed real device file (FIT, IGC), one table of exit codes; a crash fails.
+validate-devices: build
+	Scripts/validate-devices.sh .build/debug/altimetry
 
 bench: release
 	$(SWIFT) run -c release altimetry-bench

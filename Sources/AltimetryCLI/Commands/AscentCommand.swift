@@ -5,29 +5,26 @@ import Foundation
 /// `altimetry ascent INPUT [--json]`: total ascent and descent of a track with their one sigma, its climbs and
 /// descents, its highest and lowest points, and the same totals from GPS alone and from the raw barometer.
 ///
-/// INPUT is anything `fuse` reads (CSV, NDJSON, GPX; `-` for standard input), one track. The whole track is
+/// INPUT is anything `fuse` reads, with the same input options (`InputOptions`), one track. The whole track is
 /// fused and smoothed, and `AscentAnalysis` does the rest (see Docs/ascent.md).
 public struct AscentCommand: Command {
     public static let name = "ascent"
     public static let overview = "Total ascent and descent of a track, with their one sigma, segments and comparisons."
-    public static let synopsis = "INPUT [--json] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--json] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
-            .init("json", .flag, help: "Print JSON instead of text."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+            .init("json", .flag, help: "Print JSON instead of text.")
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let json: Bool
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         json = a.flags.contains("json")
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        inputOptions = try InputOptions(a)
         model = try ModelOptions(a)
     }
 
@@ -54,12 +51,12 @@ public struct AscentCommand: Command {
     /// Reads the input (as `fuse` does) and measures its one track.
     func measure(console: Console) throws(InputError) -> AscentReport {
         let parameters = try model.parameters()
-        let (file, readings) = try SingleTrackInput.readings(
-            input, options: readOptions, command: "ascent", console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         do {
-            return try AscentAnalysis.measure(readings, parameters: parameters)
+            return try AscentAnalysis.measure(CommandInput.readings(table), parameters: parameters)
         } catch {
-            throw InputError(file: file, message: "\(error)")
+            throw InputError(file: table.file, message: "\(error)")
         }
     }
 

@@ -14,15 +14,13 @@ import Foundation
 public struct CalibrateCommand: Command {
     public static let name = "calibrate"
     public static let overview = "Estimate QNH and the barometer's altitude offset, and how much more GPS is needed."
-    public static let synopsis = "INPUT [--target-sigma M] [--json] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--target-sigma M] [--json] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
                 "target-sigma", .value, placeholder: "M", help: "The altitude one sigma wanted, in metres (default 5)."),
             .init("json", .flag, help: "Print JSON instead of text."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     /// The longest extra GPS time predicted, in seconds (6 h).
     static let horizon = 6.0 * 3_600
@@ -30,15 +28,14 @@ public struct CalibrateCommand: Command {
     let input: String
     let targetSigma: Double
     let json: Bool
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         targetSigma = try a.number("target-sigma", default: 5, validRange: 0.01...1_000)
         json = a.flags.contains("json")
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        inputOptions = try InputOptions(a)
         model = try ModelOptions(a)
     }
 
@@ -120,12 +117,8 @@ public struct CalibrateCommand: Command {
 
     func calibrate(console: Console) throws(InputError) -> Report {
         let parameters = try model.parameters()
-        let table = try InputLoader.table(input, options: readOptions)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; calibrate expects one")
-        }
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         // The library's calibration: the fused model (column state included) without the fault monitor, and its
         // forecast of the minutes needed, which feeds the filter its own predicted readings.
         var calibration: BarometerCalibration
@@ -146,7 +139,7 @@ public struct CalibrateCommand: Command {
             } catch {
                 let problem = InputError(
                     file: table.file, line: row.line, message: "the filter refused the row: \(error)")
-                guard readOptions.skipInvalid else { throw problem }
+                guard inputOptions.read.skipInvalid else { throw problem }
                 console.writeError("skipped: \(problem)\n")
             }
         }

@@ -7,9 +7,8 @@ public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
     public static let synopsis =
-        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] "
-        + "[--vacc-confidence 0.68|0.95] [--pressure FILE] [--ele gps|barometric] [--save-state FILE] [--resume FILE] "
-        + "[--jobs N] [--follow [--follow-idle S]] [model options]"
+        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--summary FILE] [--save-state FILE] [--resume FILE] "
+        + "[--jobs N] [--follow [--follow-idle S]] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
@@ -20,15 +19,8 @@ public struct FuseCommand: Command {
                 help: "Output format (default csv, or from --out's extension)."),
             .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
             .init(
-                "skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
-            .init(
                 "summary", .value, placeholder: "FILE",
                 help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, episodes, rejections)."),
-            VerticalAccuracyConvention.option,
-            .init(
-                "pressure", .value, placeholder: "FILE",
-                help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
-            ElevationSource.option,
             .init(
                 "save-state", .value, placeholder: "FILE",
                 help: "Write the filter state after the last row (JSON; single track)."),
@@ -41,14 +33,13 @@ public struct FuseCommand: Command {
             .init(
                 "follow-idle", .value, placeholder: "S",
                 help: "With --follow: stop after S seconds without the file growing."),
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let out: String?
     let format: OutputFormat
     let smooth: Bool
-    let readOptions: ReadOptions
-    let pressure: String?
+    let inputOptions: InputOptions
     let saveState: String?
     let resume: String?
     let jobs: Int
@@ -72,11 +63,7 @@ public struct FuseCommand: Command {
         }
         smooth = a.flags.contains("smooth")
         summaryPath = a.values["summary"]
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(
-            skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
-            elevation: try ElevationSource(optionValue: a.values["ele"]))
-        pressure = a.values["pressure"]
+        inputOptions = try InputOptions(a)
         saveState = a.values["save-state"]
         resume = a.values["resume"]
         jobs = try a.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
@@ -94,7 +81,7 @@ public struct FuseCommand: Command {
             ? nil
             : try a.number("follow-idle", default: 0, validRange: 0.001...1e9)
         if follow {
-            let clashing = ["smooth", "save-state", "resume", "pressure"].filter {
+            let clashing = ["smooth", "save-state", "resume", "pressure", "track"].filter {
                 a.flags.contains($0) || a.values[$0] != nil
             }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
@@ -135,10 +122,12 @@ public struct FuseCommand: Command {
         let following = interrupt.map {
             FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) { console.writeError($0 + "\n") }
         }
-        let reader = try InputLoader.reader(input, pressurePath: pressure, options: readOptions, following: following)
+        let reader = try InputLoader.reader(
+            input, pressurePath: inputOptions.pressure, options: inputOptions.read, following: following,
+            track: inputOptions.track)
         let sink = try OutputSink(path: out, appending: follow, console: console)
         var pipeline = FusePipeline(parameters: checkpoint?.parameters ?? parameters)
-        pipeline.skipInvalid = readOptions.skipInvalid
+        pipeline.skipInvalid = inputOptions.read.skipInvalid
         pipeline.resume = checkpoint
         pipeline.smooth = smooth
         pipeline.measuresAscent = smooth && summaryPath != nil
@@ -249,10 +238,13 @@ public struct FuseCommand: Command {
                 text += "\(label)no usable reading\n"
                 continue
             }
+            let qnh =
+                track.barometerReadings > 0
+                ? "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa"
+                : "QNH none (no barometer reading)"
             text +=
                 "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
-                + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
-                + "fronts: \(track.fronts.count)"
+                + "\(qnh), fronts: \(track.fronts.count)"
             for front in track.fronts {
                 text +=
                     " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"

@@ -161,6 +161,15 @@ final class InputFile {
         InputError(file: name, message: "could not be read: no memory for \(bytes) bytes", exitCode: .ioError)
     }
 
+    /// Up to `count` first bytes not yet handed out (all of a shorter input), without consuming them: what
+    /// `InputFormat.detect` looks at. Not for a followed file, which may not hold `count` bytes yet.
+    ///
+    /// - Throws: `InputError` with `.ioError` (74) when reading fails.
+    func leadingBytes(_ count: Int) throws(InputError) -> [UInt8] {
+        while end - start < count && !reachedEnd { _ = try fill(atLeast: count) }
+        return Array(storage[start..<min(end, start + count)])
+    }
+
     /// The first byte that is not a blank or a line break, without consuming anything; nil for an empty input.
     func firstNonBlankByte() throws(InputError) -> UInt8? {
         while true {
