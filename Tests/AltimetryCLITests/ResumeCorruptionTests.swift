@@ -47,12 +47,11 @@ struct ResumeCorruptionTests {
         #expect(run.out.split(separator: "\n").count == 121)
     }
 
-    /// The receiver learner's hypotheses (in `Sources/Altimetry/Fusion`, `ReceiverLearner.Hypothesis`) hold their
-    /// mean and covariance as plain arrays, decoded unchecked: a short one traps when the learner steps. Until its
-    /// decoding checks them (mean 4 values, covariance 16, `current` an index of `hypotheses`), these are known
-    /// issues, run as a process so that the trap is an exit status.
+    /// The receiver learner's hypotheses hold their mean and covariance as plain arrays, checked on restore (mean 4
+    /// values, covariance 16, `current` an index of `hypotheses`); run as a process, so that a trap would be an exit
+    /// status.
     @Test(
-        "A corrupted receiver learner exits 65 (known issue: ReceiverLearner decodes its arrays unchecked)",
+        "A corrupted receiver learner exits 65",
         arguments: ["hypotheses.0.mean.short", "hypotheses.0.covariance.short", "current.big"])
     func corruptedLearner(corruption: String) throws {
         let dir = try TemporaryDirectory()
@@ -73,8 +72,6 @@ struct ResumeCorruptionTests {
             "state.json", String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self))
         let run = try StreamFaultTests.bash(
             "\"$ALTIMETRY\" fuse '\(input)' --resume '\(state)' > /dev/null 2>&1; echo \"exit $?\"")
-        withKnownIssue("ReceiverLearner.Hypothesis is decoded unchecked (Sources/Altimetry/Fusion)") {
-            #expect(run.out == "exit 65\n", "\(corruption): \(run.out)")
-        }
+        #expect(run.out == "exit 65\n", "\(corruption): \(run.out)")
     }
 }
