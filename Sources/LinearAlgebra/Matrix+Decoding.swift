@@ -32,7 +32,8 @@ extension Matrix {
         }
         if let k = elements.firstIndex(where: { !$0.isFinite }) {
             throw DecodingError.dataCorruptedError(
-                forKey: .elements, in: c, debugDescription: "found \(elements[k]) at index \(k), expected finite values")
+                forKey: .elements, in: c, debugDescription: "found \(elements[k]) at index \(k), expected finite values"
+            )
         }
         self.init(rows: rows, columns: columns, columnMajor: elements)
     }

@@ -28,7 +28,8 @@ extension FilterCheckpoint {
         }
         guard mean.count == n else {
             throw DecodingError.dataCorruptedError(
-                forKey: .mean, in: c, debugDescription: "found \(mean.count) values, expected \(n), the model's state count")
+                forKey: .mean, in: c,
+                debugDescription: "found \(mean.count) values, expected \(n), the model's state count")
         }
         if let k = mean.firstIndex(where: { !$0.isFinite }) {
             throw DecodingError.dataCorruptedError(
@@ -37,7 +38,8 @@ extension FilterCheckpoint {
         guard covariance.rows == n, covariance.columns == n else {
             throw DecodingError.dataCorruptedError(
                 forKey: .covariance, in: c,
-                debugDescription: "found \(covariance.rows) x \(covariance.columns), expected \(n) x \(n), the model's state count")
+                debugDescription:
+                    "found \(covariance.rows) x \(covariance.columns), expected \(n) x \(n), the model's state count")
         }
         self.init(formatVersion: formatVersion, model: model, time: time, mean: mean, covariance: covariance)
     }

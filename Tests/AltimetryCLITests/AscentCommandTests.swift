@@ -147,9 +147,11 @@ struct RealGPSOnlyAscentTests {
 struct DeviceSessionAscentTests {
     @Test("GIVEN a GPS-only watch's FIT WHEN its ascent is measured THEN it is within 2 sigma or 15 % of the device's")
     func againstSessionTotals() throws {
-        let folder = try #require(Bundle.module.url(forResource: "Devices", withExtension: nil, subdirectory: "Fixtures"))
+        let folder = try #require(
+            Bundle.module.url(forResource: "Devices", withExtension: nil, subdirectory: "Fixtures"))
         let totals = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("session_totals.json")))
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("session_totals.json")))
                 as? [String: [String: Any]])
         #expect(totals.count == 2)
         for (file, entry) in totals.sorted(by: { $0.key < $1.key }) {

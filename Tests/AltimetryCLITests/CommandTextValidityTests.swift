@@ -27,7 +27,9 @@ struct CommandTextValidityTests {
         let run = runAltimetry(["ascent", input])
         #expect(run.code == .success, "\(run.err)")
         let totals = run.out.split(separator: "\n").filter { $0.hasPrefix("Ascent:") || $0.hasPrefix("Descent:") }
-        #expect(totals.count == 2 && totals.allSatisfy { !$0.hasSuffix("± 0.0 m") && !$0.hasSuffix("± 0.00 m") }, "\(run.out)")
+        #expect(
+            totals.count == 2 && totals.allSatisfy { !$0.hasSuffix("± 0.0 m") && !$0.hasSuffix("± 0.00 m") },
+            "\(run.out)")
         let json = runAltimetry(["ascent", input, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(try #require(object["ascent_sigma_m"] as? Double) > 0)

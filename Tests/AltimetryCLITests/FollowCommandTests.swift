@@ -118,7 +118,9 @@ struct FollowCommandTests {
         var all: [String] { lock.withLock { lines } }
     }
 
-    @Test("GIVEN a followed file truncated and written again THEN it is read from its start, its header skipped, with a notice")
+    @Test(
+        "GIVEN a followed file truncated and written again THEN it is read from its start, its header skipped, with a notice"
+    )
     func truncatedFile() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -126,7 +128,9 @@ struct FollowCommandTests {
         let notices = Notices()
         let file = try InputFile(
             path: path, following: FollowPolicy(idleTimeout: 2, interrupt: InterruptFlag()) { notices.append($0) })
-        #expect(try file.nextLines(approximateBytes: 1 << 16).map { Array($0.bytes) } == Array("t,pressure_hpa\n0,1000\n1,1000.1\n".utf8))
+        #expect(
+            try file.nextLines(approximateBytes: 1 << 16).map { Array($0.bytes) }
+                == Array("t,pressure_hpa\n0,1000\n1,1000.1\n".utf8))
         // As `> log.csv` and a logger starting again do: emptied, then its header and new rows.
         try Data("t,pressure_hpa\n".utf8).write(to: URL(fileURLWithPath: path))
         try Data("t,pressure_hpa\n2,999.9\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -66,7 +66,8 @@ struct OutputValidityTests {
         let rejected = try #require(objects.first { ($0["status"] as? String)?.hasPrefix("rejected") == true })
         #expect(rejected["t"] is NSNull && rejected["time"] is NSNull && rejected["altitude_m"] is NSNull)
         #expect(rejected["lat"] as? Double == 46.1002 && rejected["lon"] as? Double == 7.1002)
-        #expect(objects.map { $0["track_id"] as? String } == Array(repeating: "track 1", count: 4) + ["track 2", "track 2"])
+        #expect(
+            objects.map { $0["track_id"] as? String } == Array(repeating: "track 1", count: 4) + ["track 2", "track 2"])
     }
 
     @Test("GIVEN a point without a time WHEN fused to GPX THEN it has no empty or non-finite element")

@@ -28,7 +28,8 @@ struct ResumeCorruptionTests {
         defer { dir.remove() }
         let input = try Self.input(in: dir)
         let state = Self.corpus.appendingPathComponent(file).path
-        let run = try StreamFaultTests.bash("\"$ALTIMETRY\" fuse '\(input)' --resume '\(state)' > /dev/null; echo \"exit $?\"")
+        let run = try StreamFaultTests.bash(
+            "\"$ALTIMETRY\" fuse '\(input)' --resume '\(state)' > /dev/null; echo \"exit $?\"")
         #expect(run.out == "exit 65\n", "\(file): \(run.err)")
         #expect(!run.err.contains("Fatal error"), "\(file): \(run.err)")
         // The message names a field, the JSON's fault, or the filter's refusal of the restored state.

@@ -15,7 +15,8 @@ struct GPSOnlyAscentTests {
 
     /// A walk of `duration` seconds at 1 Hz over climbs and descents of 5 to 80 m at 0.05 to 0.3 m/s, with
     /// pauses, seen by `receiver`: the readings and the true ascent.
-    static func track(seed: UInt64, duration: Int, receiver: Receiver) -> (readings: [AltitudeReading], ascent: Double) {
+    static func track(seed: UInt64, duration: Int, receiver: Receiver) -> (readings: [AltitudeReading], ascent: Double)
+    {
         var random = SeededGenerator(seed: seed)
         var truth: [Double] = []
         var h = 500.0

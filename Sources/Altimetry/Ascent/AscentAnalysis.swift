@@ -91,7 +91,8 @@ public enum AscentAnalysis {
             // 3. Turning points.
             let counter = AscentCounter.count(times: times, altitudes: averaged, hysteresis: hysteresis)
             // Each turning point, and the highest and lowest points, read at the middle of its plateau.
-            let sigmaAtLag = { (lag: Double) in hysteresis.value(atLag: lag) / max(configuration.hysteresisSigmas, 1e-9) }
+            let sigmaAtLag = { (lag: Double) in hysteresis.value(atLag: lag) / max(configuration.hysteresisSigmas, 1e-9)
+            }
             func plateauMiddle(_ index: Int, _ direction: Double, _ bounds: ClosedRange<Int>) -> Int {
                 TurningPointPlateau.middle(
                     of: index, direction: direction, values: averaged, times: times, bounds: bounds,
@@ -188,7 +189,8 @@ public enum AscentAnalysis {
         }
         return AscentReport(
             ascent: total(counted.ascent), descent: total(counted.descent), highest: counted.highest,
-            lowest: counted.lowest, segments: counted.segments, hysteresis: hysteresis.smallest, hysteresisByLag: hysteresis,
+            lowest: counted.lowest, segments: counted.segments, hysteresis: hysteresis.smallest,
+            hysteresisByLag: hysteresis,
             differenceStandardDeviation: differenceSigma,
             temperatureAssumed: hasPressure && !readings.contains { $0.temperature != nil },
             columnTemperatureStandardDeviation: median(

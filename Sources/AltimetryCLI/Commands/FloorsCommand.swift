@@ -112,7 +112,8 @@ public struct FloorsCommand: Command {
         }
         if json {
             let report = Report(count)
-            guard let encoded = try? JSONDocument.encode(report), let text = String(data: encoded, encoding: .utf8) else {
+            guard let encoded = try? JSONDocument.encode(report), let text = String(data: encoded, encoding: .utf8)
+            else {
                 console.writeError("error: could not encode the result as JSON\n")
                 return .software
             }

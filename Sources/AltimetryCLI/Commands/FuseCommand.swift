@@ -20,7 +20,9 @@ public struct FuseCommand: Command {
             .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
             .init(
                 "summary", .value, placeholder: "FILE",
-                help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, episodes, rejections)."),
+                help:
+                    "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, episodes, rejections)."
+            ),
             .init(
                 "save-state", .value, placeholder: "FILE",
                 help: "Write the filter state after the last row (JSON; single track)."),

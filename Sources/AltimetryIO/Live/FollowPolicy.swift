@@ -58,7 +58,9 @@ package struct FollowPolicy {
                 let size = UInt64(max(0, open.st_size))
                 if size > offset { return changed(.grew) }
                 if (open.st_mode & S_IFMT) == S_IFREG && size < offset {
-                    notify("notice: \(path) was truncated (\(size) bytes, \(offset) read); reading it again from its start")
+                    notify(
+                        "notice: \(path) was truncated (\(size) bytes, \(offset) read); reading it again from its start"
+                    )
                     return changed(.truncated)
                 }
             }
@@ -66,7 +68,9 @@ package struct FollowPolicy {
             if stat(path, &named) == 0, named.st_dev != open.st_dev || named.st_ino != open.st_ino {
                 let reopened = Foundation.open(path, O_RDONLY | O_CLOEXEC)
                 if reopened >= 0 {
-                    notify("notice: \(path) was replaced (rotated, or deleted and created again); reading the new file from its start")
+                    notify(
+                        "notice: \(path) was replaced (rotated, or deleted and created again); reading the new file from its start"
+                    )
                     return changed(.replaced(descriptor: reopened))
                 }
             }

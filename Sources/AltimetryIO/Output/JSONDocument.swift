@@ -57,7 +57,9 @@ package enum JSONDocument {
         out.reserveCapacity(bytes.count)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == marker[0], i + marker.count <= bytes.count, bytes[i..<(i + marker.count)].elementsEqual(marker) {
+            if bytes[i] == marker[0], i + marker.count <= bytes.count,
+                bytes[i..<(i + marker.count)].elementsEqual(marker)
+            {
                 out.append(contentsOf: Array("null".utf8))
                 i += marker.count
             } else {

@@ -176,7 +176,9 @@ public struct RecordingEvaluation: Sendable {
             if baroAnchor == nil, filter.firstPressureAltitude != nil, let z = reading.gpsAltitude {
                 baroAnchor = z - estimate.relativeAltitude
             }
-            if startAnchor == nil, reading.pressure != nil { startAnchor = estimate.altitude - estimate.relativeAltitude }
+            if startAnchor == nil, reading.pressure != nil {
+                startAnchor = estimate.altitude - estimate.relativeAltitude
+            }
             if reading.time >= start {
                 let sigma = estimate.altitudeStandardDeviation
                 if let z = reading.gpsAltitude { gpsOnly.add(error: z - estimate.altitude, sigma: sigma) }
