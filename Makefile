@@ -4,7 +4,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := liblapack-dev libblas-dev
 
-.PHONY: demo test build release deps bench validate format lint docs sync-docs static spark-check clean fuzz fuzz-build sanitize
+.PHONY: demo test build release deps bench validate validate-devices format lint docs sync-docs static spark-check clean fuzz fuzz-build sanitize
 
 # Installs the system LAPACK and BLAS when they are missing; refreshes stale package lists first.
 deps:
@@ -45,7 +45,7 @@ sanitize: deps
 # Fuzzing (see Docs/reliability.md): each target for FUZZ_SECONDS from its seed corpus under Tests/FuzzCorpus/;
 # new inputs collect in .build/fuzz/TARGET/, and a finding stops with its input saved as .build/fuzz/TARGET-crash-*.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= csv ndjson gpx tcx fit time fusion
+FUZZ_TARGETS ?= csv ndjson gpx tcx fit igc time fusion state
 FUZZ_FLAGS ?=
 FUZZ_DRIVER := Fuzz/.build/release/altimetry-fuzz
 
@@ -58,11 +58,12 @@ fuzz-build: deps
 	  -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
 	  -Xlinker --whole-archive -Xlinker $(FUZZ_RUNTIME) -Xlinker --no-whole-archive -Xlinker -lstdc++
 
-# The longest input per target: a time is a few dozen bytes; a few hundred readings reach every state of the filter.
+# The longest input per target: a time is a few dozen bytes; a few hundred readings reach every state of the filter;
+# a saved state with the receiver learner is about 28 KB.
 fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build/fuzz/$$t; \
-	  case $$t in time) len=64;; fusion) len=1024;; *) len=4096;; esac; \
+	  case $$t in time) len=64;; fusion) len=1024;; state) len=32768;; *) len=4096;; esac; \
 	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 	  SWIFT_BACKTRACE=enable=no ALTIMETRY_FUZZ_TARGET=$$t $(FUZZ_DRIVER) .build/fuzz/$$t Tests/FuzzCorpus/$$t -dict=Fuzz/Dictionaries/$$t.dict \
 	    -max_total_time=$(FUZZ_SECONDS) -max_len=$$len -timeout=10 -rss_limit_mb=2048 \
@@ -76,6 +77,10 @@ fuzz: fuzz-build
 validate: release
 	@command -v jq >/dev/null || { echo "Installing: jq"; $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y jq; }
 	Scripts/validate.sh .build/release/altimetry ../shared/data/real out/validation Docs/validation.md
+
+# Every command over every committed real device file (FIT, IGC), one table of exit codes; a crash fails.
+validate-devices: build
+	Scripts/validate-devices.sh .build/debug/altimetry
 
 bench: release
 	$(SWIFT) run -c release altimetry-bench

@@ -56,7 +56,7 @@ let package = Package(
 
         // MARK: - Files
 
-        /// The file readers (CSV, NDJSON, GPX, TCX, FIT) and the fuse pipeline from rows to CSV, NDJSON or GPX.
+        /// The file readers (CSV, NDJSON, GPX, TCX, FIT, IGC) and the fuse pipeline from rows to CSV, NDJSON or GPX.
         .target(name: "AltimetryIO", dependencies: ["Altimetry", "StateEstimation", "CSignalCleanup"]),
 
         // MARK: - Command line

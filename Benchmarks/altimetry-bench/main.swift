@@ -15,6 +15,7 @@ let usage = """
       identify  identification on simulated static logs, 50 seeds per case [--seeds N] [--hours 2,8] [--sigmas 2,10,30] [--taus 30,300,3600] [--jobs J]
       inputs    the readers: CSV with t and with ISO times, GPX, TCX, FIT, against the t CSV [--rows N] [--samples K] [--only NAME]
       tracks    many live tracks in one process: memory, rows/s and checkpoint bytes per track [--tracks N] [--rows R] [--adapt on|off]
+      consistency  the default filter told the true receiver: coverage and NEES over a grid of receivers, weather, profiles and effects [--seeds N] [--effects none,hot,cold,front,faults] [--jobs J]
       memory    altimetry fuse --adapt off's peak resident memory at 1 and 7 days of 10 Hz pressure, 1 Hz GPS [--days 1,7] [--modes stdout,out,gpx,smooth,summary] [--binary PATH] [--baseline PATH] [--adapt on|off]
     """
 
@@ -37,6 +38,8 @@ case "inputs":
     exit(InputsBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "tracks":
     exit(TracksBenchmark.run(arguments: Array(arguments.dropFirst())))
+case "consistency":
+    exit(ConsistencyBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "memory":
     exit(MemoryBenchmark.run(arguments: Array(arguments.dropFirst())))
 case "-h", "--help", "help":

@@ -35,10 +35,10 @@ public enum AltimetryCommandLine {
         switch first {
         case "--help", "-h", "help":
             console.write(overview)
-            return .success
+            return checkedOutput(.success, console: console)
         case "--version":
             console.write("altimetry \(version)\n")
-            return .success
+            return checkedOutput(.success, console: console)
         default:
             break
         }
@@ -54,13 +54,22 @@ public enum AltimetryCommandLine {
             let scanner = try ArgumentScanner(arguments, options: command.options)
             if scanner.wantsHelp {
                 console.write(command.help)
-                return .success
+                return checkedOutput(.success, console: console)
             }
-            return try command.init(scanner).run(console: console)
+            return checkedOutput(try command.init(scanner).run(console: console), console: console)
         } catch {
             console.writeError("error: \(error)\n" + command.usage + "See 'altimetry \(command.name) --help'.\n")
             return .usage
         }
+    }
+
+    /// `code`, or `.ioError` (74) with a message when a write to standard output failed (a full disk, a closed
+    /// pipe or descriptor): a command whose results were lost never exits 0. A command that failed already keeps
+    /// its own code and message.
+    static func checkedOutput(_ code: ExitCode, console: Console) -> ExitCode {
+        guard code == .success, let failure = console.outputFailure() else { return code }
+        console.writeError("error: <stdout>: could not be written: \(failure)\n")
+        return .ioError
     }
 
     /// The list of subcommands.
@@ -73,30 +82,5 @@ public enum AltimetryCommandLine {
         }
         text += "\nSee 'altimetry COMMAND --help' for a command's options; 'altimetry --version' for the version.\n"
         return text
-    }
-}
-
-extension Console {
-    /// The process's standard output and standard error, written with `write(2)`: a failed write (a full disk,
-    /// a closed pipe with SIGPIPE ignored) loses the text instead of trapping, as `FileHandle.write` does.
-    public static var standard: Console {
-        Console(
-            write: { text in writeAll(STDOUT_FILENO, text) },
-            writeError: { text in writeAll(STDERR_FILENO, text) },
-            errorIsTerminal: isatty(STDERR_FILENO) != 0,
-            outputDescriptor: STDOUT_FILENO)
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var written = 0
-            while written < bytes.count {
-                let n = Foundation.write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                written += n
-            }
-        }
     }
 }

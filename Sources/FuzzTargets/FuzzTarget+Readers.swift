@@ -31,6 +31,13 @@ extension FuzzTarget {
         readerFinding(bytes, pathExtension: "tcx")
     }
 
+    /// The IGC reader on arbitrary bytes.
+    public static let igc = FuzzTarget(
+        name: "igc", summary: "IGC input: no crash; a typed error or a table whose usable rows hold finite numbers"
+    ) { bytes in
+        readerFinding(bytes, pathExtension: "igc")
+    }
+
     /// The FIT reader on arbitrary bytes; for an input of even length, with its size and CRCs made to agree first.
     ///
     /// A FIT file carries the size of its records and a CRC of the whole file, checked before any record is

@@ -19,7 +19,7 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target, in the order `make fuzz` runs them.
-    public static let all: [FuzzTarget] = [.csv, .ndjson, .gpx, .tcx, .fit, .time, .fusion]
+    public static let all: [FuzzTarget] = [.csv, .ndjson, .gpx, .tcx, .fit, .igc, .time, .fusion, .state]
 
     /// The target called `name`, if any.
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

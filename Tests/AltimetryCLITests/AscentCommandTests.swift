@@ -114,3 +114,60 @@ struct AscentCommandTests {
         #expect(runAltimetry(["ascent", "--help"]).out.contains("USAGE: altimetry ascent INPUT"))
     }
 }
+
+/// `ascent` on real GPS-only device files against gpxpy's totals of the same files (`Fixtures/GPX`).
+@Suite("Ascent on real GPS-only files")
+struct RealGPSOnlyAscentTests {
+    @Test("GIVEN a real GPS-only GPX WHEN ascent runs THEN ascent and descent are within 2 sigma or 15 % of gpxpy's")
+    func againstGPXpy() throws {
+        let folder = try #require(Bundle.module.url(forResource: "GPX", withExtension: nil, subdirectory: "Fixtures"))
+        let totals = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("gpxpy_totals.json")))
+                as? [String: [String: Any]])
+        #expect(!totals.isEmpty)
+        for (file, expected) in totals.sorted(by: { $0.key < $1.key }) {
+            let run = runAltimetry(["ascent", folder.appendingPathComponent(file).path, "--json"])
+            #expect(run.code == .success, "\(file): \(run.err)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            for (ours, theirs) in [("ascent", "uphill_m"), ("descent", "downhill_m")] {
+                let value = try #require(report["\(ours)_m"] as? Double)
+                let sigma = try #require(report["\(ours)_sigma_m"] as? Double)
+                let gpxpy = try #require(expected[theirs] as? Double)
+                #expect(
+                    abs(value - gpxpy) <= max(2 * sigma, 0.15 * gpxpy),
+                    "\(file): \(ours) \(value) ± \(sigma) m, gpxpy \(gpxpy) m")
+            }
+        }
+    }
+}
+
+/// The ascent of real FIT files from GPS-only watches (`Fixtures/Devices`), read as GPS, against the totals the
+/// devices recorded in their session messages.
+@Suite("Ascent on real GPS-only FIT files")
+struct DeviceSessionAscentTests {
+    @Test("GIVEN a GPS-only watch's FIT WHEN its ascent is measured THEN it is within 2 sigma or 15 % of the device's")
+    func againstSessionTotals() throws {
+        let folder = try #require(
+            Bundle.module.url(forResource: "Devices", withExtension: nil, subdirectory: "Fixtures"))
+        let totals = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("session_totals.json")))
+                as? [String: [String: Any]])
+        #expect(totals.count == 2)
+        for (file, entry) in totals.sorted(by: { $0.key < $1.key }) {
+            let session = try #require((entry["sessions"] as? [[String: Any]])?.first)
+            let table = try InputLoader.table(
+                folder.appendingPathComponent(file).path, options: ReadOptions(elevation: .gps))
+            let readings = table.rows.filter { $0.invalidReason == nil && $0.gpsAltitude != nil }.map {
+                AltitudeReading(time: $0.time, gpsAltitude: $0.gpsAltitude, gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
+            }
+            let report = try AscentAnalysis.measure(readings)
+            for (figure, key) in [(report.ascent, "total_ascent_m"), (report.descent, "total_descent_m")] {
+                let device = try #require(session[key] as? Double)
+                #expect(
+                    abs(figure.value - device) <= max(2 * figure.standardDeviation, 0.15 * device),
+                    "\(file): \(key) \(figure.value) ± \(figure.standardDeviation) m, device \(device) m")
+            }
+        }
+    }
+}

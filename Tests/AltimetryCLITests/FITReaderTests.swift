@@ -98,20 +98,62 @@ struct FITReaderTests {
     }
 
     @Test(
-        "A corrupt CRC and a truncated file are refused, as fitdecode refuses them",
+        "A corrupt CRC and a truncated file are read as far as they decode, as Garmin's SDK reads them, with warnings",
         arguments: [
-            ("corrupt_crc.fit", "CRC"), ("truncated.fit", "truncated"),
+            (
+                "corrupt_crc.fit",
+                [
+                    "at byte 7639: the file's CRC is 0xAFA0, its bytes give 0x9FDF",
+                    "at byte 3850: stopped reading the damaged file here: found a data message of local type 3",
+                ]
+            ),
+            (
+                "truncated.fit",
+                [
+                    "at byte 4584: found 4570 bytes after the header, expected 7625 bytes of records and a 2-byte CRC "
+                        + "(the file is truncated)",
+                    "at byte 4564: stopped reading the damaged file here: found a data message of 24 bytes",
+                ]
+            ),
         ])
-    func refusals(file: String, says: String) throws {
+    func salvage(file: String, warnings: [String]) throws {
         let expected = try #require(Self.expected()[file] as? [String: Any])
-        #expect(expected["error"] != nil)
-        let data = try Self.fixture(file)
-        do {
-            _ = try FITReader.read(data, file: file)
-            Issue.record("\(file) was accepted")
-        } catch {
-            #expect(error.description.contains(file) && error.description.contains(says), "\(error)")
+        #expect(expected["error"] != nil)  // fitdecode refuses it
+        let garminRecords = try #require(expected["garmin_records"] as? Int)
+        let reading = try FITReader.read(Self.fixture(file), file: file)
+        #expect(reading.table.rows.count == garminRecords)
+        let shown = reading.table.notices.filter { $0.hasPrefix("warning: ") }
+        #expect(shown.count == warnings.count)
+        for (notice, warning) in zip(shown, warnings) {
+            #expect(notice.hasPrefix("warning: \(file): \(warning)"), "\(notice)")
         }
+        // The records read are the intact file's first ones, value for value.
+        let intact = try FITReader.read(Self.fixture("activity_le.fit"), file: "activity_le.fit").table.rows
+        #expect(Array(intact.prefix(garminRecords)) == reading.table.rows)
+    }
+
+    @Test("Chained files are read one after the other; a truncated last file keeps the ones before it whole")
+    func chained() throws {
+        let first = try Self.fixture("activity_le.fit"), second = try Self.fixture("activity_be.fit")
+        // The two are the same activity: the second's times go back, its rows are kept as rejected.
+        let read = { (data: Data) in try FITReader.read(data, file: "c.fit", skipInvalid: true).table }
+        let count = { (data: Data) in try read(data).rows.count }
+        let whole = try read(first + second)
+        #expect(whole.rows.count == (try count(first)) + (try count(second)))
+        #expect(!whole.notices.contains { $0.hasPrefix("warning: ") })
+        let cut = try read(first + second.prefix(second.count * 3 / 5))
+        #expect(cut.rows.count > (try count(first)) && cut.rows.count < whole.rows.count)
+        #expect(
+            cut.notices.contains { $0.hasPrefix("warning: c.fit: at byte \(first.count + second.count * 3 / 5): ") })
+    }
+
+    @Test("fuse reads a damaged FIT file with its warnings on stderr and exits 0")
+    func salvageThroughFuse() throws {
+        let url = try #require(
+            Bundle.module.url(forResource: "truncated.fit", withExtension: nil, subdirectory: "Fixtures/FIT"))
+        let run = runAltimetry(["fuse", url.path])
+        #expect(run.code == .success)
+        #expect(run.err.contains("warning: \(url.path): at byte 4584: ") && run.out.split(separator: "\n").count == 178)
     }
 
     @Test("Record altitude is barometric by default: a pressure through the standard atmosphere, not a GPS fix")

@@ -107,7 +107,10 @@ struct FloorsCommandTests {
                 "t,relative_alt_m\n0,0\n1,inf\n",
                 ":3: column 2 'relative_alt_m': found an infinite value, expected a finite number"
             ),
-            ("t,relative_alt_m\n0,0\n0,1\n", ": sample time 0.0 s is not after the previous sample's 0.0 s"),
+            (
+                "t,relative_alt_m\n0,0\n1,1\n0,1\n",
+                ":4: column 1 't': time went backwards: found 0.0 s after 1.0 s; expected times that never decrease"
+            ),
             (
                 "t,relative_alt_m\n0,0\n1\n",
                 ":3: found 1 cells, expected 2 (the header's columns; 'relative_alt_m' and after are missing)"
@@ -181,7 +184,7 @@ struct FloorsCommandTests {
         #expect(noInput.code == .usage)
         #expect(
             noInput.err.hasPrefix(
-                "error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json] [--ele gps|barometric]\n"
+                "error: missing INPUT\nUSAGE: altimetry floors INPUT [--floor-height M] [--json] [input options]\n"
             ))
         let zeroHeight = run(["x.csv", "--floor-height", "0"])
         #expect(zeroHeight.code == .usage)
@@ -190,6 +193,28 @@ struct FloorsCommandTests {
         #expect(help.code == .success)
         #expect(help.out.hasPrefix("OVERVIEW: Count floor changes"))
         #expect(help.out.contains("--floor-height M"))
+    }
+
+    @Test("Readings at one time are one sample at their mean, as fuse takes them; --skip-invalid skips a bad row")
+    func repeatedTimes() throws {
+        let visit = seedVisitCSV().split(separator: "\r\n").map(String.init)
+        let doubled = ([visit[0]] + visit.dropFirst().flatMap { [$0, $0] }).joined(separator: "\n") + "\n"
+        let path = try temporaryFile(doubled, name: "doubled.csv")
+        defer { removeTemporary(path) }
+        let single = try temporaryFile(visit.joined(separator: "\n") + "\n", name: "single.csv")
+        defer { removeTemporary(single) }
+        let result = run([path])
+        #expect(result.code == .success, "\(result.err)")
+        #expect(result.out == run([single]).out)
+        var broken = visit
+        broken[5] = "abc,0,x"
+        let bad = try temporaryFile(broken.joined(separator: "\n") + "\n", name: "broken.csv")
+        defer { removeTemporary(bad) }
+        #expect(run([bad]).code == .dataError)
+        let skipping = run([bad, "--skip-invalid"])
+        #expect(skipping.code == .success)
+        #expect(skipping.err.contains("skipped: \(bad):6: column 1 't'"), "\(skipping.err)")
+        #expect(skipping.out == run([single]).out)
     }
 }
 

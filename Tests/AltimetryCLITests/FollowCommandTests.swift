@@ -108,10 +108,81 @@ struct FollowCommandTests {
         // No growth for the idle timeout: following ends, and the partial last line goes out as it is.
         #expect(try next() == Array("2,99".utf8))
         #expect(try next() == nil)
-        let shrinking = try InputFile(path: path, following: FollowPolicy(idleTimeout: 5, interrupt: InterruptFlag()))
-        _ = try shrinking.nextLines(approximateBytes: 1 << 16)
-        try handle.truncate(atOffset: 4)
-        #expect(throws: InputError.self) { try shrinking.nextLines(approximateBytes: 1 << 16) }
+    }
+
+    /// Notices received by a policy, from any thread.
+    private final class Notices: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test(
+        "GIVEN a followed file truncated and written again THEN it is read from its start, its header skipped, with a notice"
+    )
+    func truncatedFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("log.csv", "t,pressure_hpa\n0,1000\n1,1000.1\n")
+        let notices = Notices()
+        let file = try InputFile(
+            path: path, following: FollowPolicy(idleTimeout: 2, interrupt: InterruptFlag()) { notices.append($0) })
+        #expect(
+            try file.nextLines(approximateBytes: 1 << 16).map { Array($0.bytes) }
+                == Array("t,pressure_hpa\n0,1000\n1,1000.1\n".utf8))
+        // As `> log.csv` and a logger starting again do: emptied, then its header and new rows.
+        try Data("t,pressure_hpa\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("t,pressure_hpa\n2,999.9\n".utf8).write(to: URL(fileURLWithPath: path))
+        let next = try #require(try file.nextLines(approximateBytes: 1 << 16))
+        #expect(Array(next.bytes) == Array("2,999.9\n".utf8))
+        #expect(next.firstLine == 2, "the new file's own line number")
+        #expect(notices.all.count == 1 && notices.all.first?.contains("was truncated") == true, "\(notices.all)")
+    }
+
+    @Test(
+        "GIVEN a followed file rotated, or deleted and created again THEN the new file is read from its start, with a notice",
+        arguments: [true, false])
+    func replacedFile(rotated: Bool) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("log.csv", "# a logger\nt,pressure_hpa\n0,1000\n")
+        let notices = Notices()
+        let file = try InputFile(
+            path: path, following: FollowPolicy(idleTimeout: 2, interrupt: InterruptFlag()) { notices.append($0) })
+        _ = try file.nextLines(approximateBytes: 1 << 16)
+        if rotated {
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        } else {
+            try FileManager.default.removeItem(atPath: path)
+        }
+        _ = try dir.file("log.csv", "# a logger\nt,pressure_hpa\n5,1000.5\n6,1000.6\n")
+        let next = try #require(try file.nextLines(approximateBytes: 1 << 16))
+        #expect(Array(next.bytes) == Array("5,1000.5\n6,1000.6\n".utf8))
+        #expect(next.firstLine == 3)
+        #expect(notices.all.count == 1 && notices.all.first?.contains("was replaced") == true, "\(notices.all)")
+    }
+
+    @Test("fuse --follow keeps fusing across a truncation and a rotation, one row out per new row")
+    func fuseAcrossRestarts() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = try dir.file("live.csv", "t,pressure_hpa,gps_alt_m\n0,1000.0,110\n1,1000.0,\n")
+        let captured = CapturingConsole()
+        let writer = Thread {
+            Thread.sleep(forTimeInterval: 0.4)
+            try? Data("t,pressure_hpa,gps_alt_m\n2,1000.0,111\n".utf8).write(to: URL(fileURLWithPath: path))
+            Thread.sleep(forTimeInterval: 0.4)
+            try? FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+            try? Data("t,pressure_hpa,gps_alt_m\n3,1000.0,\n".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        writer.start()
+        let code = AltimetryCommandLine.run(
+            arguments: ["fuse", path, "--follow", "--follow-idle", "1.5", "--adapt", "off"], console: captured.console)
+        #expect(code == .success, "\(captured.standardError)")
+        let times = captured.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] }
+        #expect(times == ["0", "1", "2", "3"], "\(captured.standardOutput)")
+        #expect(captured.standardError.contains("was truncated") && captured.standardError.contains("was replaced"))
     }
 
     @Test(

@@ -73,3 +73,52 @@ extension Gate {
     /// The 5-sigma gate; `mahalanobis(5)` cannot throw.
     static let mahalanobis5: Gate = (try? .mahalanobis(5)) ?? .off
 }
+
+/// A checkpoint decoded from a file is checked against its model's state count before a filter can use it.
+@Suite("Filter checkpoint decoding")
+struct FilterCheckpointDecodingTests {
+    /// A valid checkpoint as a JSON object, to corrupt.
+    static func object() throws -> [String: Any] {
+        let data = try JSONEncoder().encode(try FilterCheckpointTests.filter().checkpoint)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The decoding error's coding path (dotted) and description for `object`, or nil if it decodes.
+    static func problem(_ object: [String: Any]) throws -> String? {
+        let data = try JSONSerialization.data(withJSONObject: object)
+        do {
+            _ = try JSONDecoder().decode(FilterCheckpoint<BlockDiagonalModel>.self, from: data)
+            return nil
+        } catch let DecodingError.dataCorrupted(context) {
+            return context.codingPath.map(\.stringValue).joined(separator: ".") + ": " + context.debugDescription
+        }
+    }
+
+    @Test("A valid checkpoint decodes to what was encoded")
+    func valid() throws {
+        #expect(try Self.problem(try Self.object()) == nil)
+    }
+
+    @Test("A mean of another length than the state count is refused naming mean")
+    func meanLength() throws {
+        var object = try Self.object()
+        object["mean"] = [100.0, 0]
+        #expect(try Self.problem(object) == "mean: found 2 values, expected 3, the model's state count")
+    }
+
+    @Test("A covariance of other dimensions than the state count is refused naming covariance")
+    func covarianceDimensions() throws {
+        var object = try Self.object()
+        object["covariance"] = ["rows": 2, "columns": 2, "elements": [1.0, 0, 0, 1]]
+        #expect(try Self.problem(object) == "covariance: found 2 x 2, expected 3 x 3, the model's state count")
+    }
+
+    @Test("A covariance whose elements do not fill it is refused naming covariance.elements")
+    func shortElements() throws {
+        var object = try Self.object()
+        var covariance = try #require(object["covariance"] as? [String: Any])
+        covariance["elements"] = Array(repeating: 1.0, count: 8)
+        object["covariance"] = covariance
+        #expect(try Self.problem(object) == "covariance.elements: found 8 values, expected 9 (3 x 3)")
+    }
+}

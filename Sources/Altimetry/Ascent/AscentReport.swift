@@ -15,9 +15,10 @@ public struct AscentReport: Sendable, Equatable, Codable {
         public var columnStandardDeviation: Meters
     }
 
-    /// Total ascent, in metres.
+    /// Total ascent, in metres; its sigma is at least `differenceStandardDeviation` (a climb below the hysteresis
+    /// is not counted), so standardDeviation² ≥ pressure² + column² for the totals.
     public var ascent: Uncertain
-    /// Total descent, in metres (positive).
+    /// Total descent, in metres (positive); its sigma floored as the ascent's.
     public var descent: Uncertain
     /// The highest and lowest (averaged) fused altitude, in metres above mean sea level.
     public var highest: Uncertain
@@ -43,4 +44,6 @@ public struct AscentReport: Sendable, Equatable, Codable {
     /// The raw barometer (pressure altitude at standard QNH, temperature-scaled where measured) with the same
     /// averaging and hysteresis as the fused altitude; nil without pressures.
     public var barometerOnly: AscentTotals?
+    /// GPS altitudes and pressures removed as impossible (`ImpossibleAltitudes`) before anything was counted.
+    public var impossibleValues: Int = 0
 }

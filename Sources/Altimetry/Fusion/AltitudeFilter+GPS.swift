@@ -11,7 +11,11 @@ extension AltitudeFilter {
         // h = k h₀(U) linearised at a mean inside the model's range, which the updates before may have left.
         try holdStateInModelRange()
         fixCount += 1
-        if case .some = learner { return try offerFixToLearner(fix, accuracy: accuracy, at: time) }
+        // The learner measures the fixes against the barometer (L = h − h_b): before any pressure, and on a track
+        // without a barometer, the fix is fused with the parameters' receiver.
+        if case .some = learner, lastPressureAltitude != nil {
+            return try offerFixToLearner(fix, accuracy: accuracy, at: time)
+        }
         let e = parameters.gpsErrorIndex
         let priorGPSError = core.mean[e, 0]
         let kind = AltitudeSensor(.gps, gpsErrorIndex: e, columnIndex: parameters.columnIndex, heightMoved: heightMoved)

@@ -140,9 +140,13 @@ public struct MaximumLikelihoodFit: Sendable, Equatable {
             } else if logSE == nil {
                 reason = "the log-likelihood has no curvature along it at the optimum"
             } else if let logSE, logSE > IdentifiedParameter.identifiableLogStandardError {
+                // A factor too large for a Double (the curvature is all but zero) is said in words, never "inf".
+                let factor = exp(logSE)
                 reason =
-                    "its standard error is a factor \(String(format: "%.2f", exp(logSE))) on the log scale; "
-                    + "the recording is too short for it"
+                    (factor.isFinite
+                        ? "its standard error is a factor \(String(format: "%.2f", factor)) on the log scale"
+                        : "its standard error on the log scale is beyond measure (the log-likelihood is all but flat along it)")
+                    + "; the recording is too short for it"
             }
             estimates.append(
                 IdentifiedParameter(

@@ -13,15 +13,20 @@ public struct Console: Sendable {
     /// The file descriptor behind `write`, when there is one: a command that streams a large output writes to it
     /// directly and reports a failed write (a full disk, a closed pipe) instead of losing it.
     public var outputDescriptor: Int32?
+    /// Why a write through `write` failed (the system's message, as "No space left on device"), or nil while
+    /// every write has succeeded; the command line turns a failure into exit 74 (`AltimetryCommandLine`).
+    public var outputFailure: @Sendable () -> String?
 
     public init(
         write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-        errorIsTerminal: Bool = false, outputDescriptor: Int32? = nil
+        errorIsTerminal: Bool = false, outputDescriptor: Int32? = nil,
+        outputFailure: @escaping @Sendable () -> String? = { nil }
     ) {
         self.write = write
         self.writeError = writeError
         self.errorIsTerminal = errorIsTerminal
         self.outputDescriptor = outputDescriptor
+        self.outputFailure = outputFailure
     }
 }
 

@@ -5,7 +5,7 @@ extension ElevationSource {
     static let option = ArgumentScanner.Option(
         "ele", .value, placeholder: "gps|barometric",
         help:
-            "What a GPX, TCX or FIT elevation is (default: barometric for FIT records and for GPX or TCX from a device with a barometer, else gps)."
+            "What a GPX, TCX or FIT elevation is (default: from the device where known, else from the data; the notice says which)."
     )
 
     /// The option's value, or nil (the format's default) when it is absent.

@@ -5,29 +5,26 @@ import Foundation
 /// `altimetry ascent INPUT [--json]`: total ascent and descent of a track with their one sigma, its climbs and
 /// descents, its highest and lowest points, and the same totals from GPS alone and from the raw barometer.
 ///
-/// INPUT is anything `fuse` reads (CSV, NDJSON, GPX; `-` for standard input), one track. The whole track is
+/// INPUT is anything `fuse` reads, with the same input options (`InputOptions`), one track. The whole track is
 /// fused and smoothed, and `AscentAnalysis` does the rest (see Docs/ascent.md).
 public struct AscentCommand: Command {
     public static let name = "ascent"
     public static let overview = "Total ascent and descent of a track, with their one sigma, segments and comparisons."
-    public static let synopsis = "INPUT [--json] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--json] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
-            .init("json", .flag, help: "Print JSON instead of text."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+            .init("json", .flag, help: "Print JSON instead of text.")
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let json: Bool
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         json = a.flags.contains("json")
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        inputOptions = try InputOptions(a)
         model = try ModelOptions(a)
     }
 
@@ -40,9 +37,7 @@ public struct AscentCommand: Command {
             return error.exitCode
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let data = try? encoder.encode(AscentJSON(report)) else {
+            guard let data = try? JSONDocument.encode(AscentJSON(report)) else {
                 console.writeError("error: could not encode the result as JSON\n")
                 return .software
             }
@@ -56,20 +51,29 @@ public struct AscentCommand: Command {
     /// Reads the input (as `fuse` does) and measures its one track.
     func measure(console: Console) throws(InputError) -> AscentReport {
         let parameters = try model.parameters()
-        let (file, readings) = try SingleTrackInput.readings(
-            input, options: readOptions, command: "ascent", console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         do {
-            return try AscentAnalysis.measure(readings, parameters: parameters)
+            return try AscentAnalysis.measure(CommandInput.readings(table), parameters: parameters)
         } catch {
-            throw InputError(file: file, message: "\(error)")
+            throw InputError(file: table.file, message: "\(error)")
         }
     }
 
-    /// The plain-text result.
+    /// The plain-text result; segment times are RFC 3339 date-times for a track with dates, else seconds
+    /// (`InstantText`).
     static func text(_ r: AscentReport) -> String {
         func m(_ x: Double) -> String { Fixed.text(x, 1) }
-        func pm(_ u: AscentReport.Uncertain) -> String { "\(m(u.value)) ± \(m(u.standardDeviation)) m" }
+        // A sigma below 5 cm is shown to the centimetre, so that a sigma that is not 0 never reads as 0.0.
+        func pm(_ u: AscentReport.Uncertain) -> String {
+            "\(m(u.value)) ± \(Fixed.text(u.standardDeviation, u.standardDeviation < 0.05 ? 2 : 1)) m"
+        }
         var text = "Ascent: \(pm(r.ascent))\nDescent: \(pm(r.descent))\n"
+        if r.impossibleValues > 0 {
+            text +=
+                "Outliers: \(r.impossibleValues) GPS altitudes or pressures no device reaches (more than "
+                + "\(Fixed.text(ImpossibleAltitudes.maximumVerticalSpeed, 0)) m/s from the last kept) left out of every count\n"
+        }
         text += "Highest: \(pm(r.highest))\nLowest: \(pm(r.lowest))\n"
         let lags = zip(r.hysteresisByLag.lags, r.hysteresisByLag.values).map {
             "\(Fixed.text($1, 1)) m at \(Fixed.text($0, 0)) s"
@@ -86,7 +90,7 @@ public struct AscentCommand: Command {
         text += "Segments: \(r.segments.count)\n"
         for s in r.segments {
             text +=
-                "  \(m(s.startTime)) s to \(m(s.endTime)) s: \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
+                "  \(InstantText.text(s.startTime)) to \(InstantText.text(s.endTime)): \(s.isClimb ? "+" : "")\(m(s.gain)) ± \(m(s.gainStandardDeviation)) m, "
                 + "\(m(s.startAltitude)) to \(m(s.endAltitude)) m, \(Fixed.text(s.meanVerticalSpeed, 3)) m/s\n"
         }
         for g in r.gpsOnly {

@@ -87,13 +87,9 @@ public struct BenchCommand: Command {
         return .success
     }
 
-    /// Writes `result` as one pretty-printed JSON object, non-finite numbers as strings.
+    /// Writes `result` as one pretty-printed JSON object, non-finite numbers as `null`.
     static func writeJSON(_ result: some Encodable, console: Console) -> ExitCode {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        guard let data = try? encoder.encode(result) else {
+        guard let data = try? JSONDocument.encode(result) else {
             console.writeError("error: could not encode the results\n")
             return .software
         }

@@ -14,15 +14,13 @@ import Foundation
 public struct CalibrateCommand: Command {
     public static let name = "calibrate"
     public static let overview = "Estimate QNH and the barometer's altitude offset, and how much more GPS is needed."
-    public static let synopsis = "INPUT [--target-sigma M] [--json] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--target-sigma M] [--json] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
                 "target-sigma", .value, placeholder: "M", help: "The altitude one sigma wanted, in metres (default 5)."),
             .init("json", .flag, help: "Print JSON instead of text."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     /// The longest extra GPS time predicted, in seconds (6 h).
     static let horizon = 6.0 * 3_600
@@ -30,15 +28,14 @@ public struct CalibrateCommand: Command {
     let input: String
     let targetSigma: Double
     let json: Bool
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         targetSigma = try a.number("target-sigma", default: 5, validRange: 0.01...1_000)
         json = a.flags.contains("json")
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        inputOptions = try InputOptions(a)
         model = try ModelOptions(a)
     }
 
@@ -52,14 +49,17 @@ public struct CalibrateCommand: Command {
         var offsetSigmaMeters: Double
         var targetSigmaMeters: Double
         var targetReached: Bool
-        /// Minutes of further GPS needed; 0 when reached, nil when not reachable within 6 h.
+        /// Minutes of further GPS needed; 0 when reached, nil when not reachable within 6 h or without GPS.
         var moreGPSMinutes: Double?
+        /// The GPS altitudes the calibration used; without any, the offset is the prior's and no forecast is made.
+        var gpsFixes: Int
 
         enum CodingKeys: String, CodingKey {
             case qnhHectopascals = "qnh_hpa", qnhSigmaHectopascals = "qnh_sigma_hpa", altitudeMeters = "altitude_m"
             case altitudeSigmaMeters = "sigma_m", offsetMeters = "offset_m", offsetSigmaMeters = "offset_sigma_m"
             case targetSigmaMeters = "target_sigma_m", targetReached = "target_reached", moreGPSMinutes =
                 "more_gps_minutes"
+            case gpsFixes = "gps_fixes"
         }
 
         /// Encodes every key, with `null` for minutes not reachable within 6 h.
@@ -74,6 +74,7 @@ public struct CalibrateCommand: Command {
             try c.encode(targetSigmaMeters, forKey: .targetSigmaMeters)
             try c.encode(targetReached, forKey: .targetReached)
             try c.encode(moreGPSMinutes, forKey: .moreGPSMinutes)
+            try c.encode(gpsFixes, forKey: .gpsFixes)
         }
     }
 
@@ -81,9 +82,7 @@ public struct CalibrateCommand: Command {
         do {
             let report = try calibrate(console: console)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                let data = (try? encoder.encode(report)) ?? Data()
+                let data = (try? JSONDocument.encode(report)) ?? Data()
                 console.write(String(decoding: data, as: UTF8.self) + "\n")
             } else {
                 console.write(Self.text(report))
@@ -102,7 +101,11 @@ public struct CalibrateCommand: Command {
             "Offset (altitude - pressure altitude at 1013.25 hPa): \(Fixed.text(r.offsetMeters, 1)) ± "
             + "\(Fixed.text(r.offsetSigmaMeters, 1)) m\n"
         text += "Target ± \(Fixed.text(r.targetSigmaMeters, 1)) m: "
-        if r.targetReached {
+        if r.gpsFixes == 0 {
+            text +=
+                "not reachable: the recording has no GPS altitude (gps_alt_m, or a track file's elevation read as GPS), "
+                + "and only GPS tells the barometer's offset\n"
+        } else if r.targetReached {
             text += "reached\n"
         } else if let minutes = r.moreGPSMinutes {
             text += "not yet reached; about \(Fixed.text(minutes, 1)) more minutes of GPS needed\n"
@@ -114,12 +117,8 @@ public struct CalibrateCommand: Command {
 
     func calibrate(console: Console) throws(InputError) -> Report {
         let parameters = try model.parameters()
-        let table = try InputLoader.table(input, options: readOptions)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; calibrate expects one")
-        }
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         // The library's calibration: the fused model (column state included) without the fault monitor, and its
         // forecast of the minutes needed, which feeds the filter its own predicted readings.
         var calibration: BarometerCalibration
@@ -129,16 +128,18 @@ public struct CalibrateCommand: Command {
         } catch {
             throw InputError(file: table.file, message: "\(error)", exitCode: .usage)
         }
+        var gpsFixes = 0
         for row in table.rows where row.invalidReason == nil && (row.pressure != nil || row.gpsAltitude != nil) {
             do {
                 try calibration.add(
                     AltitudeReading(
                         time: row.time, pressure: row.pressure, gpsAltitude: row.gpsAltitude,
                         gpsVerticalAccuracy: row.gpsVerticalAccuracy, temperature: row.temperature))
+                if row.gpsAltitude != nil { gpsFixes += 1 }
             } catch {
                 let problem = InputError(
                     file: table.file, line: row.line, message: "the filter refused the row: \(error)")
-                guard readOptions.skipInvalid else { throw problem }
+                guard inputOptions.read.skipInvalid else { throw problem }
                 console.writeError("skipped: \(problem)\n")
             }
         }
@@ -150,6 +151,7 @@ public struct CalibrateCommand: Command {
             qnhHectopascals: status.seaLevelPressure, qnhSigmaHectopascals: status.seaLevelPressureStandardDeviation,
             altitudeMeters: status.altitude, altitudeSigmaMeters: status.altitudeOffsetStandardDeviation,
             offsetMeters: status.altitudeOffset, offsetSigmaMeters: status.altitudeOffsetStandardDeviation,
-            targetSigmaMeters: targetSigma, targetReached: status.isTargetReached, moreGPSMinutes: status.minutesNeeded)
+            targetSigmaMeters: targetSigma, targetReached: gpsFixes > 0 && status.isTargetReached,
+            moreGPSMinutes: gpsFixes > 0 ? status.minutesNeeded : nil, gpsFixes: gpsFixes)
     }
 }

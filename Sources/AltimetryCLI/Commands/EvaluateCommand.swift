@@ -16,7 +16,7 @@ public struct EvaluateCommand: Command {
     public static let overview =
         "Score the fused altitude of a recording against its reference, beside naive averaging."
     public static let synopsis =
-        "INPUT [--reference COLUMN | --static] [--from S] [--json] [--skip-invalid] [model options]"
+        "INPUT [--reference COLUMN | --static] [--from S] [--json] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
@@ -27,16 +27,14 @@ public struct EvaluateCommand: Command {
                 "from", .value, placeholder: "S",
                 help: "Seconds after the first row before which nothing is scored (default 600)."),
             .init("json", .flag, help: "Print one JSON object, with one object per estimator."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let referenceColumn: String?
     let isStatic: Bool
     let scoringStart: Double
     let json: Bool
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
@@ -51,10 +49,7 @@ public struct EvaluateCommand: Command {
         }
         scoringStart = try a.number("from", default: 600, validRange: 0...1e9)
         json = a.flags.contains("json")
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(
-            skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
-            referenceColumn: isStatic ? nil : referenceColumn)
+        inputOptions = try InputOptions(a, referenceColumn: isStatic ? nil : referenceColumn)
         model = try ModelOptions(a)
     }
 
@@ -62,9 +57,7 @@ public struct EvaluateCommand: Command {
         do throws(InputError) {
             let report = try evaluate(console: console)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                guard let data = try? encoder.encode(report) else {
+                guard let data = try? JSONDocument.encode(report) else {
                     console.writeError("error: could not encode the result as JSON\n")
                     return .software
                 }
@@ -81,12 +74,8 @@ public struct EvaluateCommand: Command {
 
     func evaluate(console: Console) throws(InputError) -> EvaluationReport {
         let parameters = try model.parameters()
-        let table = try InputLoader.table(input, options: readOptions)
-        for notice in table.notices { console.writeError(notice + "\n") }
-        for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-        guard table.trackNames.count == 1 else {
-            throw InputError(file: table.file, message: "found \(table.trackNames.count) tracks; evaluate expects one")
-        }
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
         let truth: RecordingEvaluation.Truth?
         let hasReferenceValues = table.rows.contains { $0.reference != nil }
         if isStatic {

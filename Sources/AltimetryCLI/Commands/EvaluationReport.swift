@@ -171,13 +171,21 @@ struct EvaluationReport: Codable, Equatable, Sendable {
         return s
     }
 
-    /// The sensors alone against the fused track.
+    /// The sensors alone against the fused track, with why a row is empty.
     var agreementText: String {
-        Self.table(
+        var text = Self.table(
             agreement,
             title: "The sensors alone against the fused track after \(Self.text(scoringFromSeconds, 0)) s "
-                + "(sensor - fused; the barometer from the first fix on):",
+                + "(sensor - fused; the barometer from the first fix on, or without a fix from the first fused altitude):",
             header: ["sensor", "rows", "RMS", "mean", "p95 |diff|", "inside fused σ", "NEES"])
+        for e in agreement where e.scoredRows == 0 {
+            let name = Self.displayNames[e.name] ?? e.name
+            text +=
+                e.name == "gps_only"
+                ? "\(name): no GPS fix after \(Self.text(scoringFromSeconds, 0)) s.\n"
+                : "\(name): no pressure reading after \(Self.text(scoringFromSeconds, 0)) s.\n"
+        }
+        return text
     }
 
     /// The scores, one row per estimator.

@@ -5,19 +5,22 @@ import StateEstimation
 
 /// `altimetry floors INPUT [--floor-height M] [--json]`: counts floor changes in a recording.
 ///
-/// INPUT is any file `fuse` reads (CSV, NDJSON, GPX, TCX, FIT, or `-` for standard input), read by the same
-/// readers; its barometer readings (a pressure column, `baro_alt_m` or `relative_alt_m`, or a track file's
-/// barometric elevation) are counted, and rows without one (GPS-only rows) are skipped and counted on stderr.
-/// Prints each transition (start time, floors), the final floor and whether it is uncertain.
+/// INPUT is any file `fuse` reads, with the same input options (`InputOptions`), one track; its barometer
+/// readings (a pressure column, `baro_alt_m` or `relative_alt_m`, or a track file's barometric elevation) are
+/// counted, and rows without one (GPS-only rows) and rows kept as invalid (`--skip-invalid`) are skipped and
+/// counted on stderr. Readings at one time, which `fuse` takes one after the other, are counted as one sample at
+/// their mean pressure. Prints each transition (start time, floors), the final floor and whether it is uncertain.
 public struct FloorsCommand: Command {
     public static let name = "floors"
     public static let overview = "Count floor changes in a barometer recording and say whether the final floor is sure."
-    public static let synopsis = "INPUT [--floor-height M] [--json] [--ele gps|barometric]"
-    public static let options: [ArgumentScanner.Option] = [
-        .init("floor-height", .value, placeholder: "M", help: "Height of one floor, in metres, 0.5 to 20 (default 3)."),
-        .init("json", .flag, help: "Print JSON: transitions (time_s, floors), floor, uncertain."),
-        ElevationSource.option,
-    ]
+    public static let synopsis = "INPUT [--floor-height M] [--json] [input options]"
+    public static let options: [ArgumentScanner.Option] =
+        [
+            .init(
+                "floor-height", .value, placeholder: "M", help: "Height of one floor, in metres, 0.5 to 20 (default 3)."
+            ),
+            .init("json", .flag, help: "Print JSON: transitions (time_s, floors), floor, uncertain."),
+        ] + InputOptions.options
 
     /// The input path, or `-` for standard input.
     let input: String
@@ -25,61 +28,92 @@ public struct FloorsCommand: Command {
     let floorHeight: Meters
     /// Whether to print JSON.
     let json: Bool
-    /// What a track file's elevation is (nil: the format's default).
-    let elevation: ElevationSource?
+    /// How the input is read.
+    let inputOptions: InputOptions
 
     public init(_ arguments: ArgumentScanner) throws(UsageError) {
         input = try arguments.onePositional("INPUT")
         floorHeight = try arguments.number("floor-height", default: 3, validRange: 0.5...20)
         json = arguments.flags.contains("json")
-        elevation = try ElevationSource(optionValue: arguments.values["ele"])
+        inputOptions = try InputOptions(arguments)
     }
 
-    /// The barometer readings of `table` as floor samples, and how many rows had none.
+    /// The barometer readings of `table`'s valid rows as floor samples, readings at one time merged into one
+    /// at their mean pressure, with the line (or record) of each sample's first row, and how many valid rows had
+    /// no reading (rows kept as invalid are reported as skipped by the reader already).
     ///
-    /// - Throws: `InputError` for a file with several tracks, or without any barometer reading.
-    static func samples(_ table: InputTable) throws(InputError) -> ([FloorSample], skipped: Int) {
-        guard table.trackNames.count <= 1 else {
-            throw InputError(
-                file: table.file, message: "found \(table.trackNames.count) tracks; expected one recording")
+    /// - Throws: `InputError` for a file without any barometer reading.
+    static func samples(_ table: InputTable) throws(InputError) -> (samples: [FloorSample], lines: [Int], skipped: Int)
+    {
+        var samples: [FloorSample] = []
+        var lines: [Int] = []
+        var merged = 1.0
+        var withoutReading = 0
+        for row in table.rows where row.invalidReason == nil {
+            guard let pressure = row.pressure else {
+                withoutReading += 1
+                continue
+            }
+            if let last = samples.last, last.time == row.time, case .pressure(let mean) = last.reading {
+                merged += 1
+                samples[samples.count - 1] = FloorSample(time: row.time, pressure: mean + (pressure - mean) / merged)
+                continue
+            }
+            merged = 1
+            samples.append(FloorSample(time: row.time, pressure: pressure))
+            lines.append(row.line)
         }
-        let samples = table.rows.compactMap { row in row.pressure.map { FloorSample(time: row.time, pressure: $0) } }
         guard !samples.isEmpty else {
             throw InputError(
                 file: table.file,
                 message: "found no barometer reading in \(table.rows.count) rows; expected "
                     + "pressure_hpa, pressure_kpa, pressure_pa, baro_alt_m or relative_alt_m")
         }
-        return (samples, table.rows.count - samples.count)
+        return (samples, lines, withoutReading)
+    }
+
+    /// The counter's refusal of the sample at `time` as an error naming the file and the sample's line (or record).
+    static func error(_ error: FloorCountingError, table: InputTable, samples: [FloorSample], lines: [Int])
+        -> InputError
+    {
+        let time: Seconds? =
+            switch error {
+            case .timeNotFinite(let t), .timeNotIncreasing(_, let t), .altitudeNotFinite(_, let t),
+                .pressureNotPositive(_, let t), .mixedReadings(let t):
+                t
+            case .invalidConfiguration: nil
+            }
+        let line = time.flatMap { t in samples.firstIndex { $0.time == t }.map { lines[$0] } }
+        return InputError(file: table.file, line: line, message: "\(error)")
     }
 
     public func run(console: Console) -> ExitCode {
         let count: FloorCount
-        do {
-            let table = try InputLoader.table(input, options: ReadOptions(elevation: elevation))
+        do throws(InputError) {
             // The readers' notices, but those about columns passed to fuse's output: floors writes no rows.
-            for notice in table.notices where !notice.contains("through to the output") {
-                console.writeError(notice + "\n")
-            }
-            let (samples, skipped) = try Self.samples(table)
+            let table = try CommandInput.oneTrack(
+                input, options: inputOptions, command: Self.name, console: console,
+                showsNotice: { !$0.contains("through to the output") })
+            let (samples, lines, skipped) = try Self.samples(table)
             if skipped > 0 {
                 console.writeError(
                     "notice: \(table.file): skipped \(skipped) of \(table.rows.count) rows without a barometer reading\n"
                 )
             }
-            count = try FloorCounter(configuration: FloorCounterConfiguration(floorHeight: floorHeight)).count(samples)
-        } catch let error as InputError {
+            do {
+                count = try FloorCounter(configuration: FloorCounterConfiguration(floorHeight: floorHeight))
+                    .count(samples)
+            } catch {
+                throw Self.error(error, table: table, samples: samples, lines: lines)
+            }
+        } catch {
             console.writeError("error: \(error)\n")
             return error.exitCode
-        } catch {
-            console.writeError("error: \(InputLoader.displayName(input)): \(error)\n")
-            return .dataError
         }
         if json {
             let report = Report(count)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            guard let encoded = try? encoder.encode(report), let text = String(data: encoded, encoding: .utf8) else {
+            guard let encoded = try? JSONDocument.encode(report), let text = String(data: encoded, encoding: .utf8)
+            else {
                 console.writeError("error: could not encode the result as JSON\n")
                 return .software
             }

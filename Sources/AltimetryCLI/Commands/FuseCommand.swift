@@ -7,7 +7,8 @@ public struct FuseCommand: Command {
     public static let name = "fuse"
     public static let overview = "Fuse barometer and GPS readings into absolute altitude with a one-sigma accuracy."
     public static let synopsis =
-        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--skip-invalid] [--summary FILE] [--follow [--follow-idle S]] [model options]"
+        "INPUT [--out FILE] [--format csv|ndjson|gpx] [--smooth] [--summary FILE] [--save-state FILE] [--resume FILE] "
+        + "[--jobs N] [--follow [--follow-idle S]] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
@@ -18,15 +19,10 @@ public struct FuseCommand: Command {
                 help: "Output format (default csv, or from --out's extension)."),
             .init("smooth", .flag, help: "Output the smoothed track (every row uses the whole recording)."),
             .init(
-                "skip-invalid", .flag, help: "Keep going past invalid rows: each is reported and output as rejected."),
-            .init(
                 "summary", .value, placeholder: "FILE",
-                help: "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, rejections)."),
-            VerticalAccuracyConvention.option,
-            .init(
-                "pressure", .value, placeholder: "FILE",
-                help: "With a GPX, TCX or FIT INPUT: the barometer readings (CSV or NDJSON, absolute times)."),
-            ElevationSource.option,
+                help:
+                    "Write a JSON summary per track to FILE (rows, fixes, final estimate, fronts, episodes, rejections)."
+            ),
             .init(
                 "save-state", .value, placeholder: "FILE",
                 help: "Write the filter state after the last row (JSON; single track)."),
@@ -39,14 +35,13 @@ public struct FuseCommand: Command {
             .init(
                 "follow-idle", .value, placeholder: "S",
                 help: "With --follow: stop after S seconds without the file growing."),
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let out: String?
     let format: OutputFormat
     let smooth: Bool
-    let readOptions: ReadOptions
-    let pressure: String?
+    let inputOptions: InputOptions
     let saveState: String?
     let resume: String?
     let jobs: Int
@@ -70,11 +65,7 @@ public struct FuseCommand: Command {
         }
         smooth = a.flags.contains("smooth")
         summaryPath = a.values["summary"]
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(
-            skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention,
-            elevation: try ElevationSource(optionValue: a.values["ele"]))
-        pressure = a.values["pressure"]
+        inputOptions = try InputOptions(a)
         saveState = a.values["save-state"]
         resume = a.values["resume"]
         jobs = try a.integer("jobs", default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1)
@@ -92,7 +83,7 @@ public struct FuseCommand: Command {
             ? nil
             : try a.number("follow-idle", default: 0, validRange: 0.001...1e9)
         if follow {
-            let clashing = ["smooth", "save-state", "resume", "pressure"].filter {
+            let clashing = ["smooth", "save-state", "resume", "pressure", "track"].filter {
                 a.flags.contains($0) || a.values[$0] != nil
             }
             if let first = clashing.first { throw UsageError("--follow cannot be combined with --\(first)") }
@@ -124,16 +115,21 @@ public struct FuseCommand: Command {
             do { checkpoint = try JSONDecoder().decode(AltitudeFilterCheckpoint.self, from: data) } catch {
                 throw InputError(
                     file: resume,
-                    message: "found no valid filter state (\(error)); expected a file written by --save-state")
+                    message: "found no valid filter state (\(Self.stateProblem(error))); expected a file written by "
+                        + "--save-state")
             }
         }
         let interrupt = follow ? InterruptWatch() : nil
         defer { interrupt?.cancel() }
-        let following = interrupt.map { FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) }
-        let reader = try InputLoader.reader(input, pressurePath: pressure, options: readOptions, following: following)
+        let following = interrupt.map {
+            FollowPolicy(idleTimeout: followIdle, interrupt: $0.flag) { console.writeError($0 + "\n") }
+        }
+        let reader = try InputLoader.reader(
+            input, pressurePath: inputOptions.pressure, options: inputOptions.read, following: following,
+            track: inputOptions.track)
         let sink = try OutputSink(path: out, appending: follow, console: console)
         var pipeline = FusePipeline(parameters: checkpoint?.parameters ?? parameters)
-        pipeline.skipInvalid = readOptions.skipInvalid
+        pipeline.skipInvalid = inputOptions.read.skipInvalid
         pipeline.resume = checkpoint
         pipeline.smooth = smooth
         pipeline.measuresAscent = smooth && summaryPath != nil
@@ -166,6 +162,26 @@ public struct FuseCommand: Command {
         return .success
     }
 
+    /// What is wrong with a saved state, from its decoding error: the field's path (`engine.covariance.elements`)
+    /// and what was found there against what was expected.
+    static func stateProblem(_ error: any Error) -> String {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text.isEmpty ? "the top level" : text
+        }
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .keyNotFound(let key, let context): return "field '\(path(context, key))' is missing"
+        case .valueNotFound(_, let context): return "field '\(path(context))' is null"
+        case .typeMismatch(let type, let context): return "field '\(path(context))' is not a \(type)"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
+        case .dataCorrupted(let context): return "field '\(path(context))': \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+
     /// Writes `state` to `--save-state`'s file, if given.
     private func writeState(_ state: AltitudeFilterCheckpoint?) throws(InputError) {
         guard let saveState, let state else { return }
@@ -182,13 +198,8 @@ public struct FuseCommand: Command {
     /// Writes the `--summary` file: `{"file": ..., "rows": ..., "skipped": ..., "tracks": [TrackSummary...]}`.
     private func writeSummary(_ outcome: FusePipeline.Outcome) throws(InputError) {
         guard let summaryPath else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let data: Data
-        do { data = try encoder.encode(RunSummary(outcome)) } catch {
+        do { data = try JSONDocument.encode(RunSummary(outcome), snakeCase: true) } catch {
             throw InputError(file: summaryPath, message: "could not encode the summary: \(error)", exitCode: .software)
         }
         try AtomicFile.write(Array(data) + [10], to: summaryPath)
@@ -220,16 +231,22 @@ public struct FuseCommand: Command {
             "rows: \(outcome.rowCount) (skipped as invalid: \(outcome.skippedCount), rejected in all: \(rejected), "
             + "predicted: \(predicted)); GPS fixes used: \(fixes), gated: \(gated)\n"
         let shown = tracks.prefix(20)
-        for track in shown {
-            let label = outcome.header.hasTrackColumn ? "track '\(track.track)': " : ""
+        // Each track's line says which track it is when there are several (a multi-track GPX or TCX as well as a
+        // `track_id` column): by name, or by number for a track without one.
+        let labelled = outcome.header.hasTrackColumn || tracks.count > 1
+        for (k, track) in shown.enumerated() {
+            let label = !labelled ? "" : track.track.isEmpty ? "track \(k + 1): " : "track '\(track.track)': "
             guard let e = track.finalEstimate else {
                 text += "\(label)no usable reading\n"
                 continue
             }
+            let qnh =
+                track.barometerReadings > 0
+                ? "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa"
+                : "QNH none (no barometer reading)"
             text +=
                 "\(label)final altitude \(Fixed.text(e.altitude, 1)) ± \(Fixed.text(e.altitudeStandardDeviation, 1)) m, "
-                + "QNH \(Fixed.text(e.seaLevelPressure, 2)) ± \(Fixed.text(e.seaLevelPressureStandardDeviation, 2)) hPa, "
-                + "fronts: \(track.fronts.count)"
+                + "\(qnh), fronts: \(track.fronts.count)"
             for front in track.fronts {
                 text +=
                     " [\(Fixed.text(front.startTime, 0))–\(Fixed.text(front.endTime, 0)) s, \(Fixed.text(front.sizeHectopascals, 1)) hPa]"

@@ -14,29 +14,26 @@ public struct IdentifyCommand: Command {
     public static let name = "identify"
     public static let overview =
         "Identify the GPS error model and barometer noise from a recording (Allan deviation, maximum likelihood)."
-    public static let synopsis = "INPUT [--json] [--out FILE] [--skip-invalid] [model options]"
+    public static let synopsis = "INPUT [--json] [--out FILE] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init("json", .flag, help: "Print one JSON object instead of text."),
             .init(
                 "out", .value, placeholder: "FILE",
                 help: "Write the identified parameters as a --params file (JSON), atomically."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            VerticalAccuracyConvention.option,
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let json: Bool
     let out: String?
-    let readOptions: ReadOptions
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         json = a.flags.contains("json")
         out = a.values["out"]
-        let convention = try VerticalAccuracyConvention(optionValue: a.values["vacc-confidence"])
-        readOptions = ReadOptions(skipInvalid: a.flags.contains("skip-invalid"), verticalAccuracy: convention)
+        inputOptions = try InputOptions(a)
         model = try ModelOptions(a)
     }
 
@@ -55,13 +52,14 @@ public struct IdentifyCommand: Command {
     func identify(console: Console) throws(InputError) -> ReceiverIdentification {
         var base = try model.parameters()
         base.learnsReceiver = false
-        let (file, readings) = try SingleTrackInput.readings(
-            input, options: readOptions, command: "identify", console: console)
+        let table = try CommandInput.oneTrack(
+            input, options: inputOptions, command: Self.name, console: console)
+        let readings = CommandInput.readings(table)
         if console.errorIsTerminal { console.writeError("identifying from \(readings.count) readings...\r") }
         do {
             return try ReceiverIdentification(readings: readings, base: base)
         } catch {
-            throw InputError(file: file, message: "cannot identify the model: \(error)", exitCode: .dataError)
+            throw InputError(file: table.file, message: "cannot identify the model: \(error)", exitCode: .dataError)
         }
     }
 
@@ -118,9 +116,11 @@ public struct IdentifyCommand: Command {
         return text
     }
 
-    /// Four significant digits, in plain or scientific notation.
+    /// Four significant digits, in plain or scientific notation; "unbounded" or "undefined" for an infinity or NaN.
     static func significant(_ x: Double) -> String {
-        String(format: abs(x) >= 1e-3 && abs(x) < 1e6 ? "%.4g" : "%.3e", x)
+        if x.isNaN { return "undefined" }
+        if x.isInfinite { return "unbounded" }
+        return String(format: abs(x) >= 1e-3 && abs(x) < 1e6 ? "%.4g" : "%.3e", x)
     }
 
     static func json(_ r: ReceiverIdentification) -> String {
@@ -173,7 +173,7 @@ public struct IdentifyCommand: Command {
         }
         object["allan_fit"] = fit
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONDocument.serialize(object)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -183,7 +183,7 @@ public struct IdentifyCommand: Command {
         var object: [String: Any] = ["gps_adapt": r.identifiedParameters.learnsReceiver]
         for e in r.maximumLikelihood.estimates where e.isIdentifiable { object[e.parameter.key] = e.value }
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONDocument.serialize(object)) ?? Data()
         return data + Data("\n".utf8)
     }
 }

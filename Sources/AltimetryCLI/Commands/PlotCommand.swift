@@ -7,64 +7,37 @@ public struct PlotCommand: Command {
     public static let name = "plot"
     public static let overview = "Draw a recording and its fused altitude and QNH as an SVG."
     public static let synopsis =
-        "INPUT [--out FILE.svg] [--skip-invalid] [--track ID] [--reference COLUMN] [model options]"
+        "INPUT [--out FILE.svg] [--reference COLUMN] [input options] [model options]"
     public static let options: [ArgumentScanner.Option] =
         [
             .init(
                 "out", .value, placeholder: "FILE.svg",
                 help: "Write the SVG to FILE, atomically (default standard output)."),
-            .init("skip-invalid", .flag, help: "Skip invalid rows (each reported) instead of stopping."),
-            .init(
-                "track", .value, placeholder: "ID", help: "With several tracks: the track to draw (default the first)."),
             .init(
                 "reference", .value, placeholder: "COLUMN",
                 help: "The column holding the reference altitude in metres (default true_alt_m or ref_alt_m)."),
-        ] + ModelOptions.options
+        ] + InputOptions.options + ModelOptions.options
 
     let input: String
     let out: String?
-    let skipInvalid: Bool
-    let track: String?
-    let referenceColumn: String?
+    let inputOptions: InputOptions
     let model: ModelOptions
 
     public init(_ a: ArgumentScanner) throws(UsageError) {
         input = try a.onePositional("INPUT")
         out = a.values["out"]
-        skipInvalid = a.flags.contains("skip-invalid")
-        track = a.values["track"]
-        referenceColumn = a.values["reference"]
+        inputOptions = try InputOptions(a, referenceColumn: a.values["reference"])
         model = try ModelOptions(a)
     }
 
     public func run(console: Console) -> ExitCode {
         do throws(InputError) {
             let parameters = try model.parameters()
-            let table = try InputLoader.table(
-                input,
-                options: ReadOptions(
-                    skipInvalid: skipInvalid,
-                    referenceColumn: referenceColumn))
-            for notice in table.notices { console.writeError(notice + "\n") }
-            for skipped in table.skipped { console.writeError("skipped: \(skipped)\n") }
-            let chosen: Int
-            if let track {
-                guard let index = table.trackNames.firstIndex(of: track) else {
-                    throw InputError(
-                        file: table.file,
-                        message: "found no track '\(track)'; expected one of "
-                            + table.trackNames.joined(separator: ", "), exitCode: .usage)
-                }
-                chosen = index
-            } else {
-                chosen = 0
-                if table.trackNames.count > 1 {
-                    console.writeError("notice: drawing track '\(table.trackNames[0])' (use --track)\n")
-                }
-            }
+            let table = try CommandInput.oneTrack(
+                input, options: inputOptions, command: Self.name, console: console)
             var fusion = try TrackFusion(
-                name: table.trackNames[chosen], file: table.file, parameters: parameters,
-                resume: nil, skipInvalid: skipInvalid, smooth: false)
+                name: table.trackNames[0], file: table.file, parameters: parameters,
+                resume: nil, skipInvalid: inputOptions.read.skipInvalid, smooth: false)
             var naive = NaiveAveragingBaseline()
             var plot = AltitudePlot(
                 times: [], truth: [], gps: [], gated: [], naive: [], fused: [], sigma: [], qnh: [],
@@ -74,7 +47,7 @@ public struct PlotCommand: Command {
             // row from the nearest earlier value, as `evaluate` scores it.
             var reference: Double?
             try table.rows.withUnsafeBufferPointer { (rows) throws(InputError) in
-                for i in rows.indices where rows[i].track == chosen {
+                for i in rows.indices {
                     reference = rows[i].reference ?? reference
                     let (estimate, status) = try fusion.fuse(rows, i)
                     guard let f = estimate, status != .predicted else { continue }

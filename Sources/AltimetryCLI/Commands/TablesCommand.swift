@@ -34,10 +34,8 @@ public struct TablesCommand: Command {
             console.write(tables.text)
             return .success
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(tables)
+            let data = try JSONDocument.encode(tables, plainSlashes: true)
             console.write(String(decoding: data, as: UTF8.self) + "\n")
             return .success
         } catch {

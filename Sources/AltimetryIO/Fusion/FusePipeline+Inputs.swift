@@ -3,8 +3,8 @@ import Foundation
 extension FusePipeline {
     /// Fuses the input file at `path` into `sink`, a chunk at a time (memory does not grow with the file).
     ///
-    /// The format is the one the name's extension says, as for `InputLoader.table(_:pressurePath:options:)`;
-    /// `-` is standard input.
+    /// The format is the one the content shows, else the name's extension (`InputFormat`), as for
+    /// `InputLoader.table(_:pressurePath:options:)`; `-` is standard input.
     ///
     /// - Parameters:
     ///   - path: the input file (CSV, NDJSON, GPX, TCX or FIT), or `-` for standard input.
@@ -33,7 +33,7 @@ extension FusePipeline {
     ///
     /// - Parameters:
     ///   - data: the input's bytes.
-    ///   - file: the name messages give the input; its extension says the format.
+    ///   - file: the name messages give the input; its extension says the format where the content does not.
     ///   - options: how the reader treats bad values and the file's conventions; rows the filter refuses follow
     ///     `skipInvalid`.
     ///   - sink: where the output's bytes go, in `format`; the caller commits it after the run (a file sink's

@@ -159,7 +159,8 @@ public struct FusePipeline: Sendable {
                 tracks[k] = lines
                 outcome.tracks[k].ascent = ascent.map(AscentJSON.init)
                 outcome.tracks[k].finalEstimate = final
-                outcome.tracks[k].final = final.map(TrackSummary.Final.init)
+                let hasBarometer = outcome.tracks[k].barometerReadings > 0
+                outcome.tracks[k].final = final.map { TrackSummary.Final($0, hasBarometer: hasBarometer) }
                 outcome.tracks[k].checkpoint = nil
             }
         }

@@ -65,6 +65,7 @@ package struct TrackFusion {
         do throws(AltitudeModelError) {
             let e = try filter.process(r)
             hasFinal = true
+            if r.pressure != nil { summary.barometerReadings += 1 }
             return (e, RowStatus(e))
         } catch {
             let problem = InputError(file: file, line: rows[i].line, message: "the filter refused the row: \(error)")
@@ -83,7 +84,9 @@ package struct TrackFusion {
     func finished() -> TrackSummary {
         var summary = summary
         summary.finalEstimate = hasFinal ? filter.currentEstimate : nil
-        summary.final = summary.finalEstimate.map(TrackSummary.Final.init)
+        summary.final = summary.finalEstimate.map {
+            TrackSummary.Final($0, hasBarometer: summary.barometerReadings > 0)
+        }
         summary.fixesUsed = filter.fixCount - filter.gatedFixCount
         summary.fixesGated = filter.gatedFixCount
         summary.fronts = filter.fronts

@@ -99,6 +99,9 @@ struct CSVReader: RowReader {
         var lastTrack = 0
         var lastTimes: [Double] = []
         var currentLineIsUnterminated = false
+        /// The `t` column's index when the header has both `t` and `time` (as `fuse` writes them): the row's
+        /// time is read from `time`, and `t` must agree with it (`TimeColumns.agreement`).
+        var checkedSecondsColumn: Int?
         /// The problems of the row being read.
         var problems: InvalidRowCollector
 
@@ -249,7 +252,7 @@ struct CSVReader: RowReader {
                         + "(\(names.joined(separator: ","))); expected 't' (seconds) or 'time' (ISO 8601)")
             }
             if seen.contains(.t) && seen.contains(.time) {
-                throw InputError(file: file, line: line, message: "found both 't' and 'time'; expected one time column")
+                checkedSecondsColumn = columns.firstIndex { $0.field == .t }
             }
             let pressures = seen.filter(\.isBarometer)
             if pressures.count > 1 {
@@ -303,6 +306,8 @@ struct CSVReader: RowReader {
             var separation: Double?
             // The time cell's bytes, kept as the row's time text (no string per row).
             var timeCell = 0..<0
+            // The `t` cell's value, when it is checked against `time`.
+            var seconds: Double?
             if count != columns.count {
                 let message: String
                 if count < columns.count {
@@ -334,6 +339,10 @@ struct CSVReader: RowReader {
                     row.time = seconds
                     continue
                 }
+                if k == checkedSecondsColumn {
+                    seconds = FastNumber.parse(bytes, a, b)
+                    continue
+                }
                 if a == b {
                     if field == .t {
                         try report(line: line, column: k, "found an empty cell, expected a time in seconds")
@@ -362,6 +371,11 @@ struct CSVReader: RowReader {
                         line: line, column: nil,
                         "found gps_alt_ellipsoid_m without geoid_sep_m; expected both in the same row")
                 }
+            }
+            if let k = checkedSecondsColumn, !problems.hasProblem, row.time.isFinite,
+                let message = TimeColumns.disagreement(seconds: seconds, time: row.time)
+            {
+                try report(line: line, column: k, message)
             }
             if !problems.hasProblem { try checkTime(row) }
             problems.finish(&row, skipped: &table.skipped)

@@ -82,11 +82,14 @@ package enum GPXReader {
         /// The bad values of the point being read (`--skip-invalid`), and the last valid point's time in the track.
         var problems: InvalidRowCollector
         var lastTime = -Double.infinity
+        /// Times written without a zone, read as UTC: how many, and the first one's line.
+        var zonelessTimes = 0
+        var firstZonelessLine = 0
 
         init(file: String, elevation: ElevationSource?, skipInvalid: Bool) {
             self.file = file
             self.elevationOption = elevation
-            problems = InvalidRowCollector(skipInvalid: skipInvalid)
+            problems = InvalidRowCollector(skipInvalid: skipInvalid, suggestsSkipping: true)
             table = InputTable(file: file)
             table.trackNames = []
             table.timeTexts = []
@@ -120,6 +123,11 @@ package enum GPXReader {
             }
             guard !table.rows.isEmpty else {
                 throw InputError(file: file, message: "found no track points (trkpt); expected a GPX track")
+            }
+            if zonelessTimes > 0 {
+                table.notices.append(
+                    "notice: \(file): \(zonelessTimes) times without a time zone (the first on line "
+                        + "\(firstZonelessLine)) read as UTC, as GPX 1.1 prescribes and gpxpy reads them")
             }
             let (_, reason) = ElevationSource.resolved(elevationOption, creator: document.creator)
             return TrackFileReading(table: table, elevation: elevation, elevationReason: reason, gpx: document)
@@ -325,7 +333,12 @@ package enum GPXReader {
                 let time = Text(
                     range: (text.range.lowerBound + trimmed.lowerBound)..<(text.range.lowerBound + trimmed.upperBound),
                     decoded: text.decoded)
-                let seconds = Self.withBytes(time, scanner, buffer) { ISO8601Parser.seconds($0) }
+                var seconds = Self.withBytes(time, scanner, buffer) { ISO8601Parser.seconds($0) }
+                if seconds == nil, let utc = Self.withBytes(time, scanner, buffer, ISO8601Parser.secondsAssumingUTC) {
+                    seconds = utc
+                    if zonelessTimes == 0 { firstZonelessLine = row.line }
+                    zonelessTimes += 1
+                }
                 guard let seconds else {
                     try problems.report(
                         error(

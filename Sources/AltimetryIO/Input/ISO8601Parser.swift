@@ -23,6 +23,16 @@ package struct ISO8601Parser: Sendable {
         return text.withUTF8 { Self.seconds(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The time of the UTF-8 bytes `b` when they are a date-time without a zone designator
+    /// (`2024-05-01T12:00:00`, with or without a fraction), read as UTC, as gpxpy reads such a GPX time; nil for
+    /// anything else, a date-time with a zone among them (`seconds` reads those).
+    static func secondsAssumingUTC(_ b: UnsafeRawBufferPointer) -> Double? {
+        guard b.count >= 19, b.count < 64, let last = b.last, last >= 48, last <= 57 else { return nil }
+        var zoned = [UInt8](b)
+        zoned.append(UInt8(ascii: "Z"))
+        return zoned.withUnsafeBytes { seconds($0) }
+    }
+
     /// The time of the UTF-8 bytes `bytes[start..<end]`, as `seconds(_:)` reads a string.
     static func seconds(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Double? {
         guard start >= 0, start <= end, end <= bytes.count else { return nil }

@@ -6,14 +6,18 @@ import Foundation
 /// Any readable path works: a regular file, standard input (`-`), a FIFO, `/dev/null`, a process substitution.
 /// A UTF-8 byte order mark at the start is dropped. A followed file (`following`) is read as it grows: at its
 /// current end the lines read so far are handed out, and only then does the file wait (polling) for more, until
-/// `FollowPolicy` says to stop; a followed file that shrinks is an error.
+/// `FollowPolicy` says to stop; a followed file that is truncated, replaced or rotated is read again from its
+/// start (`FollowPolicy.Change`), its leading blank and comment lines and a header equal to the first file's
+/// skipped (the reader has that header already), its lines numbered from its own first.
 ///
 /// Not thread-safe: one reader owns it.
 final class InputFile {
     /// The file as named in messages (`<stdin>` for `-`).
     let name: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The path a followed file was opened by, to reopen when it is replaced.
+    private let path: String
     /// Bytes read and not yet handed out live in `storage[start..<end]`.
     private var storage: UnsafeMutableRawBufferPointer
     private var start = 0
@@ -26,6 +30,10 @@ final class InputFile {
     private var checkedByteOrderMark = false
     /// How a followed file waits for more; nil for an ordinary read to the end.
     private var following: FollowPolicy?
+    /// A followed file's first line that is neither blank nor a comment (a CSV header), once read.
+    private var headerLine: [UInt8]?
+    /// Whether a followed file was started again and its leading lines are still to be looked at.
+    private var restarted = false
 
     /// Opens `path` (`-`: standard input) for reading.
     ///
@@ -33,6 +41,7 @@ final class InputFile {
     ///   opened.
     init(path: String, following: FollowPolicy? = nil) throws(InputError) {
         name = InputLoader.displayName(path)
+        self.path = path
         self.following = following
         if path == "-" {
             descriptor = STDIN_FILENO
@@ -64,6 +73,7 @@ final class InputFile {
     /// Bytes already in memory, read as a file named `name`.
     init(bytes: Data, name: String) {
         self.name = name
+        path = name
         descriptor = -1
         ownsDescriptor = false
         storage = .allocate(byteCount: max(16, bytes.count), alignment: 16)
@@ -151,6 +161,15 @@ final class InputFile {
         InputError(file: name, message: "could not be read: no memory for \(bytes) bytes", exitCode: .ioError)
     }
 
+    /// Up to `count` first bytes not yet handed out (all of a shorter input), without consuming them: what
+    /// `InputFormat.detect` looks at. Not for a followed file, which may not hold `count` bytes yet.
+    ///
+    /// - Throws: `InputError` with `.ioError` (74) when reading fails.
+    func leadingBytes(_ count: Int) throws(InputError) -> [UInt8] {
+        while end - start < count && !reachedEnd { _ = try fill(atLeast: count) }
+        return Array(storage[start..<min(end, start + count)])
+    }
+
     /// The first byte that is not a blank or a line break, without consuming anything; nil for an empty input.
     func firstNonBlankByte() throws(InputError) -> UInt8? {
         while true {
@@ -216,6 +235,7 @@ final class InputFile {
                 end += n
                 offset += UInt64(n)
                 dropByteOrderMark()
+                if following != nil { noteLeadingLines() }
                 continue
             }
             guard var policy = following else {
@@ -224,12 +244,20 @@ final class InputFile {
             }
             // At the followed file's current end: hand out what is whole, else wait for more.
             if lastLineBreak() != nil { return true }
-            try checkNotShrunk()
-            if !policy.waitForGrowth(descriptor: descriptor, offset: offset) {
+            let change = policy.waitForChange(descriptor: descriptor, offset: offset, path: path)
+            following = policy
+            switch change {
+            case .grew: break
+            case .stopped:
                 following = nil
                 reachedEnd = true
-            } else {
-                following = policy
+            case .truncated:
+                _ = lseek(descriptor, 0, SEEK_SET)
+                startAgain()
+            case .replaced(let reopened):
+                if ownsDescriptor { close(descriptor) }
+                descriptor = reopened
+                startAgain()
             }
             return false
         }
@@ -242,14 +270,40 @@ final class InputFile {
         if storage[start] == 0xEF && storage[start + 1] == 0xBB && storage[start + 2] == 0xBF { start += 3 }
     }
 
-    private func checkNotShrunk() throws(InputError) {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-        if UInt64(status.st_size) < offset {
-            throw InputError(
-                file: name,
-                message: "shrank from \(offset) to \(status.st_size) bytes while being followed; "
-                    + "expected a file that is only appended to", exitCode: .dataError)
+    /// Reads a followed file again from its start (the descriptor is at it): a partial line held from before is
+    /// dropped, and lines are numbered from 1 again.
+    private func startAgain() {
+        end = start
+        offset = 0
+        nextLine = 1
+        checkedByteOrderMark = false
+        restarted = true
+    }
+
+    /// Keeps a followed file's header (its first line neither blank nor a comment), and, in a file started again,
+    /// drops its leading blank and comment lines and a header equal to the first, once a whole line is held.
+    private func noteLeadingLines() {
+        guard headerLine == nil || restarted else { return }
+        var lineStart = start
+        while let newline = (lineStart..<end).first(where: { storage[$0] == 10 }) {
+            let line = Array(storage[lineStart..<newline])
+            let content = line.last == 13 ? line.dropLast() : line[...]
+            if content.allSatisfy({ $0 == 32 || $0 == 9 }) || content.first == UInt8(ascii: "#") {
+                lineStart = newline + 1
+                continue
+            }
+            if headerLine == nil {
+                // The first file's header, or, when the first file was emptied before it had one, the new file's.
+                headerLine = line
+                restarted = false
+            } else {
+                if line == headerLine { lineStart = newline + 1 }
+                // The lines skipped are counted, so that line numbers stay the new file's own.
+                for k in start..<lineStart where storage[k] == 10 { nextLine += 1 }
+                if restarted { start = lineStart }
+                restarted = false
+            }
+            return
         }
     }
 }

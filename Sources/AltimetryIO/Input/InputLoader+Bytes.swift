@@ -3,8 +3,9 @@ import Foundation
 extension InputLoader {
     /// Reads `data`, an input already in memory (an upload), whole, as the file named `file` in messages.
     ///
-    /// The format is the one `file`'s extension names (`.gpx`, `.tcx`, `.fit`; `.ndjson`, `.jsonl`, `.json`;
-    /// `.csv`); a name without one of these is NDJSON when the first non-blank byte is `{`, else CSV.
+    /// The format is the one the bytes show (FIT's header, GPX's or TCX's root element, NDJSON's first `{`), else
+    /// the one `file`'s extension names (`.gpx`, `.tcx`, `.fit`; `.ndjson`, `.jsonl`, `.json`; `.csv`), else CSV
+    /// (`InputFormat`).
     ///
     /// - Parameters:
     ///   - data: the input's bytes (a UTF-8 byte order mark at the start is dropped).
@@ -22,10 +23,10 @@ extension InputLoader {
     /// beside it (a CSV or NDJSON upload with absolute times), as `fuse INPUT --pressure FILE` merges two files.
     ///
     /// - Parameters:
-    ///   - data: the track file's bytes; `file` must name it with its extension (`.gpx`, `.tcx`, `.fit`).
+    ///   - data: the track file's bytes (GPX, TCX or FIT, known by their content).
     ///   - file: the track file's name in messages.
     ///   - pressure: the barometer readings' bytes.
-    ///   - pressureFile: their name in messages; CSV or NDJSON by its extension, else by the first non-blank byte.
+    ///   - pressureFile: their name in messages; CSV or NDJSON by the first non-blank byte, else by the extension.
     ///   - options: how bad values are treated and the files' conventions.
     /// - Returns: one track, the two inputs' rows interleaved by time (see `merge(fixes:pressure:)`).
     /// - Throws: `InputError` when `file` is not a track file, when either input cannot be read, when the

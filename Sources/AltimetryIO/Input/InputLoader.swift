@@ -1,17 +1,13 @@
 import Altimetry
 import Foundation
 
-/// Opens an input file or standard input as a `RowReader` for the format its name says, or reads it whole.
+/// Opens an input file or standard input as a `RowReader` for the format its content shows (`InputFormat`), or
+/// reads it whole.
 ///
-/// `.ndjson`, `.jsonl` and `.json` are NDJSON; `.gpx`, `.tcx` and `.fit` are track files (`TrackFileFormat`),
-/// read whole; anything else is CSV; standard input (`-`) is NDJSON when its first non-blank byte is `{`, else CSV.
+/// FIT, GPX and TCX are known by their first bytes, NDJSON by a first `{`; otherwise the extension decides
+/// (`.gpx`, `.tcx`, `.fit` are track files, read whole; `.ndjson`, `.jsonl`, `.json` NDJSON) and anything else is
+/// CSV. A followed file (`fuse --follow`) is CSV or NDJSON and goes by its name alone.
 public enum InputLoader {
-    /// The formats read.
-    enum Format {
-        case csv, ndjson
-        case track(TrackFileFormat)
-    }
-
     /// The bytes of `path` (`-` for standard input).
     ///
     /// - Throws: `InputError` with `.noInput` (66) when the file does not exist, is a directory or cannot be
@@ -44,33 +40,48 @@ public enum InputLoader {
         return try reader.readAll()
     }
 
-    /// A reader of `path` in the format its name (or, for standard input, its first byte) says; a track file is
+    /// A reader of `path` in the format its content (or, for a followed file, its name) shows; a track file is
     /// merged with `pressurePath`'s readings when given (see `merge`).
     ///
-    /// - Parameter following: with a policy, the file is followed as it grows (`fuse --follow`).
+    /// - Parameters:
+    ///   - following: with a policy, the file is followed as it grows (`fuse --follow`).
+    ///   - track: a track's name or number from 1 (`InputTable.trackIndex`): the file is then read whole and
+    ///     only that track's rows are handed out; nil for every track, read a chunk at a time.
+    /// - Throws: `InputError`: the file cannot be opened or read, or (with `track`) its first invalid row
+    ///   without `skipInvalid`, or a `track` it does not have.
     package static func reader(
         _ path: String, pressurePath: String? = nil, options: ReadOptions,
-        following: FollowPolicy? = nil
+        following: FollowPolicy? = nil, track: String? = nil
     ) throws(InputError) -> any RowReader {
+        if let track {
+            let whole = try table(path, pressurePath: pressurePath, options: options)
+            return TableRowReader(whole.keepingTrack(try whole.trackIndex(track)))
+        }
         let input = try InputFile(path: path, following: following)
         let pressure = try pressurePath.map { (path) throws(InputError) in try InputFile(path: path) }
-        return try reader(input, pressure: pressure, options: options, sniffing: path == "-")
+        return try reader(input, pressure: pressure, options: options, sniffing: following == nil)
     }
 
-    /// A reader of `input` in the format its name says; a name that says none is CSV, or, when `sniffing`, NDJSON
-    /// when the first non-blank byte is `{`. A track file is merged with `pressure`'s readings when given, read
-    /// as CSV or NDJSON by its name, or by its first byte when the name says neither.
+    /// A reader of `input` in the format `InputFormat.detect` finds in its first bytes and name, or, when not
+    /// `sniffing` (a followed file, which may hold no bytes yet), the format its name says (CSV when it says
+    /// none). A track file is merged with `pressure`'s readings when given, read as CSV or NDJSON by its content
+    /// and name likewise.
     static func reader(
         _ input: InputFile, pressure: InputFile?, options: ReadOptions,
         sniffing: Bool
     ) throws(InputError) -> any RowReader {
-        let format: Format
-        if let named = Self.format(of: input.name) {
-            format = named
-        } else if sniffing {
-            format = try input.firstNonBlankByte() == UInt8(ascii: "{") ? .ndjson : .csv
+        let format: InputFormat
+        if sniffing {
+            // As few bytes as tell the format, so a live pipe is not held up.
+            var count = 16
+            var leading = try input.leadingBytes(count)
+            while leading.count == count && InputFormat.needsMoreBytes(leading) {
+                count *= 4
+                leading = try input.leadingBytes(count)
+            }
+            format = InputFormat.detect(leading: leading, name: input.name)
         } else {
-            format = .csv
+            format = InputFormat(extensionOf: input.name) ?? .csv
         }
         guard case .track(let track) = format else {
             if pressure != nil {
@@ -81,7 +92,10 @@ public enum InputLoader {
             return try reader(input, format: format, options: options)
         }
         var (fixes, elevation) = try trackTable(track, input, options: options)
-        guard let pressure else { return TableRowReader(fixes) }
+        guard let pressure else {
+            try TrackFileFormat.requireAltitude(fixes)
+            return TableRowReader(fixes)
+        }
         if elevation == .barometric {
             // The file's elevation comes from a barometer too: the pressure file's readings stand for it, and the
             // elevation is not taken as a GPS fix.
@@ -94,17 +108,10 @@ public enum InputLoader {
         return TableRowReader(try merge(fixes: fixes, pressure: readings))
     }
 
-    /// The format `name`'s extension says; nil when it names none (standard input `-`, or a name without one of
-    /// the extensions of the type's comment).
-    static func format(of name: String) -> Format? {
-        if let track = TrackFileFormat(path: name) { return .track(track) }
-        let lower = name.lowercased()
-        if [".ndjson", ".jsonl", ".json"].contains(where: lower.hasSuffix) { return .ndjson }
-        return lower.hasSuffix(".csv") ? .csv : nil
-    }
-
     /// A reader of `input` in `format`.
-    static func reader(_ input: InputFile, format: Format, options: ReadOptions) throws(InputError) -> any RowReader {
+    static func reader(_ input: InputFile, format: InputFormat, options: ReadOptions) throws(InputError)
+        -> any RowReader
+    {
         switch format {
         case .csv: return try CSVReader(input, options: options)
         case .ndjson: return try NDJSONReader(input, options: options)

@@ -28,6 +28,9 @@ public struct InputTable: Sendable, Equatable {
     public var stoppedBy: InputError?
     /// A GPX input's document, which GPX output gives back with the fused elevation.
     package var gpx: GPXDocument?
+    /// Whether rows carry a position (`InputRow.latitude` and `longitude`): set by `header` from the rows, so that
+    /// a track file's positions, which no pass-through column holds, get `lat` and `lon` output columns.
+    package var hasPositions = false
 
     /// An empty table of the input named `file`.
     public init(file: String) {
@@ -37,6 +40,7 @@ public struct InputTable: Sendable, Equatable {
     /// The header alone: the same fields, no rows.
     var header: InputTable {
         var header = self
+        header.hasPositions = hasPositions || rows.contains { $0.latitude != nil && $0.longitude != nil }
         header.rows = []
         header.timeTexts = timeTexts == nil ? nil : []
         header.passThrough = []

@@ -205,6 +205,7 @@ struct NDJSONReader: RowReader {
         var timeText = ""
         var sawTrack = false
         var sawTime = false
+        var secondsBesideTime: Double?
         let members = scanner.members
         for (position, member) in members.enumerated() {
             let (field, passThrough) = lookUp(bytes, member, at: position)
@@ -261,14 +262,12 @@ struct NDJSONReader: RowReader {
                 try fail(field.rawValue, message)
                 continue
             }
-            if field == .t {
-                sawTime = true
-                if usesISOTime {
-                    throw InputError(
-                        file: input.name, line: line,
-                        message: "found 't' after lines with 'time'; expected one time field throughout")
-                }
+            if field == .t && usesISOTime {
+                // Beside 'time' (as fuse writes it), 't' is checked against it, not read.
+                secondsBesideTime = v
+                continue
             }
+            if field == .t { sawTime = true }
             row.store(field, v, options: options, ellipsoid: &ellipsoid, separation: &separation)
         }
         if sawTrack != table.hasTrackColumn && !problems.hasProblem {
@@ -284,6 +283,11 @@ struct NDJSONReader: RowReader {
             } else {
                 try fail("gps_alt_ellipsoid_m", "found gps_alt_ellipsoid_m without geoid_sep_m; expected both")
             }
+        }
+        if let seconds = secondsBesideTime, !problems.hasProblem, sawTime, row.time.isFinite,
+            let message = TimeColumns.disagreement(seconds: seconds, time: row.time)
+        {
+            try fail("t", message)
         }
         if row.pressure != nil || row.gpsAltitude != nil { sawReading = true }
         if !problems.hasProblem && (!sawTime || row.time.isNaN) {

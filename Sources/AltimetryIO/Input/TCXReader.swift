@@ -55,7 +55,7 @@ package enum TCXReader {
 
         init(file: String, skipInvalid: Bool) {
             self.file = file
-            problems = InvalidRowCollector(skipInvalid: skipInvalid)
+            problems = InvalidRowCollector(skipInvalid: skipInvalid, suggestsSkipping: true)
             table = InputTable(file: file)
             table.trackNames = []
             table.timeTexts = []

@@ -16,15 +16,39 @@ package struct AscentJSON: Sendable, Encodable {
         }
     }
 
+    /// A segment; `start_time` and `end_time` are its times as RFC 3339 date-times when the track's times are
+    /// dates (`InstantText`), null otherwise.
     struct Segment: Sendable, Encodable {
         var start_s: Double
         var end_s: Double
+        var start_time: String?
+        var end_time: String?
         var start_m: Double
         var end_m: Double
         var gain_m: Double
         var gain_sigma_m: Double
         var duration_s: Double
         var vertical_speed_m_per_s: Double
+
+        private enum CodingKeys: String, CodingKey {
+            case start_s, end_s, start_time, end_time, start_m, end_m, gain_m, gain_sigma_m, duration_s
+            case vertical_speed_m_per_s
+        }
+
+        /// Every key, `start_time` and `end_time` null for relative times.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(start_s, forKey: .start_s)
+            try c.encode(end_s, forKey: .end_s)
+            try c.encode(start_time, forKey: .start_time)
+            try c.encode(end_time, forKey: .end_time)
+            try c.encode(start_m, forKey: .start_m)
+            try c.encode(end_m, forKey: .end_m)
+            try c.encode(gain_m, forKey: .gain_m)
+            try c.encode(gain_sigma_m, forKey: .gain_sigma_m)
+            try c.encode(duration_s, forKey: .duration_s)
+            try c.encode(vertical_speed_m_per_s, forKey: .vertical_speed_m_per_s)
+        }
     }
 
     struct Lag: Sendable, Encodable {
@@ -49,6 +73,7 @@ package struct AscentJSON: Sendable, Encodable {
     var gps_only: [Totals]
     var barometer_only: Totals?
     var segments: [Segment]
+    var impossible_values: Int
 
     package init(_ r: AscentReport) {
         ascent_m = r.ascent.value
@@ -69,9 +94,11 @@ package struct AscentJSON: Sendable, Encodable {
         column_temperature_sigma_k = r.columnTemperatureStandardDeviation
         gps_only = r.gpsOnly.map(Totals.init)
         barometer_only = r.barometerOnly.map(Totals.init)
+        impossible_values = r.impossibleValues
         segments = r.segments.map {
             Segment(
-                start_s: $0.startTime, end_s: $0.endTime, start_m: $0.startAltitude, end_m: $0.endAltitude,
+                start_s: $0.startTime, end_s: $0.endTime, start_time: InstantText.date($0.startTime),
+                end_time: InstantText.date($0.endTime), start_m: $0.startAltitude, end_m: $0.endAltitude,
                 gain_m: $0.gain,
                 gain_sigma_m: $0.gainStandardDeviation, duration_s: $0.duration,
                 vertical_speed_m_per_s: $0.meanVerticalSpeed)
@@ -84,7 +111,7 @@ package struct AscentJSON: Sendable, Encodable {
             case ascent_m, ascent_sigma_m, ascent_pressure_sigma_m, ascent_column_sigma_m, descent_m, descent_sigma_m
             case highest_m, highest_sigma_m, lowest_m, lowest_sigma_m, hysteresis_m, hysteresis_by_lag,
                 temperature_assumed
-            case column_temperature_sigma_k, gps_only, barometer_only, segments
+            case column_temperature_sigma_k, gps_only, barometer_only, segments, impossible_values
         }
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(ascent_m, forKey: .ascent_m)
@@ -104,5 +131,6 @@ package struct AscentJSON: Sendable, Encodable {
         try c.encode(gps_only, forKey: .gps_only)
         try c.encode(barometer_only, forKey: .barometer_only)
         try c.encode(segments, forKey: .segments)
+        try c.encode(impossible_values, forKey: .impossible_values)
     }
 }

@@ -59,10 +59,12 @@ struct FusedLineFormatter {
             room += trackCells[track].count + 1
         }
         if columns.hasTime { room += 2 * (r.timeText?.utf8.count ?? 0) + 3 }
+        if columns.hasPositionColumns { room += 2 * (Fixed.maximumLength + 1) }
         let line = out.reserve(room)
         var k = 0
         let time = rows[i].time
-        if !Fixed.writeTime(time, into: line, at: &k) { Self.place(time.description, line, &k) }
+        // A row without a time (kept under --skip-invalid) has an empty cell.
+        if time.isFinite && !Fixed.writeTime(time, into: line, at: &k) { Self.place(time.description, line, &k) }
         if columns.hasTime {
             line[k] = comma
             k += 1
@@ -98,6 +100,13 @@ struct FusedLineFormatter {
             } else {
                 line[k] = comma
                 k += 1
+            }
+        }
+        if columns.hasPositionColumns {
+            for degrees in [rows[i].latitude, rows[i].longitude] {
+                line[k] = comma
+                k += 1
+                if let degrees, degrees.isFinite { Self.place(degrees.description, line, &k) }
             }
         }
         let width = columns.passThrough.count
@@ -149,7 +158,8 @@ struct FusedLineFormatter {
         }
     }
 
-    /// Writes a comma and `value` (through `description` for what `Fixed` does not write).
+    /// Writes a comma and `value` (through `description` for what `Fixed` does not write); nothing after the comma
+    /// (an empty cell) for NaN or an infinity.
     @inline(__always)
     private static func numberAnyDecimals(
         _ value: Double, _ decimals: Int, _ line: UnsafeMutablePointer<UInt8>,
@@ -157,7 +167,7 @@ struct FusedLineFormatter {
     ) {
         line[k] = UInt8(ascii: ",")
         k += 1
-        if !Fixed.write(value, decimals, into: line, at: &k) { place(value.description, line, &k) }
+        if value.isFinite && !Fixed.write(value, decimals, into: line, at: &k) { place(value.description, line, &k) }
     }
 
     // One function per usual decimal count, each with its count a constant: 10^d and the digit shifts fold.
@@ -185,7 +195,9 @@ struct FusedLineFormatter {
         func literal(_ text: StaticString) {
             out.append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
+        // `null` for NaN or an infinity: JSON has no such numbers.
         func number(_ v: Double, _ decimals: Int) {
+            guard v.isFinite else { return literal("null") }
             let place = out.reserve(Fixed.maximumLength)
             var k = 0
             if Fixed.write(v, decimals, into: place, at: &k) { out.commit(k) } else { out.append(v.description) }
@@ -203,12 +215,16 @@ struct FusedLineFormatter {
         }
         literal("{\"t\":")
         let time = rows[i].time
-        let place = out.reserve(Fixed.maximumLength)
-        var k = 0
-        if Fixed.writeTime(time, into: place, at: &k) { out.commit(k) } else { out.append(time.description) }
+        if time.isFinite {
+            let place = out.reserve(Fixed.maximumLength)
+            var k = 0
+            if Fixed.writeTime(time, into: place, at: &k) { out.commit(k) } else { out.append(time.description) }
+        } else {
+            literal("null")
+        }
         if columns.hasTime {
             literal(",\"time\":")
-            string(r.timeText ?? "")
+            if let text = r.timeText, !text.isEmpty { string(text) } else { literal("null") }
         }
         if columns.hasTrackColumn {
             literal(",\"track_id\":")
@@ -216,15 +232,17 @@ struct FusedLineFormatter {
         }
         for (c, column) in estimates.enumerated() {
             out.append(estimateKeys[c])
-            if let e = r.estimate, case let v = column.value(e), !v.isNaN {
-                number(v, column.decimals)
-            } else {
-                literal("null")
-            }
+            if let e = r.estimate { number(column.value(e), column.decimals) } else { literal("null") }
         }
         if let referenceColumn = columns.referenceColumn {
             key(referenceColumn)
             if let value = rows[i].reference { number(value, 3) } else { literal("null") }
+        }
+        if columns.hasPositionColumns {
+            for (name, degrees) in zip(OutputColumns.positions, [rows[i].latitude, rows[i].longitude]) {
+                key(name)
+                if let degrees, degrees.isFinite { out.append(degrees.description) } else { literal("null") }
+            }
         }
         let width = columns.passThrough.count
         for (c, name) in columns.passThrough.enumerated() {
@@ -254,10 +272,10 @@ struct FusedLineFormatter {
             if let e = r.estimate {
                 for column in estimates {
                     if column.name == OutputColumns.elevation {
-                        elevation = Fixed.text(column.value(e), column.decimals)
+                        let value = column.value(e)
+                        if value.isFinite { elevation = Fixed.text(value, column.decimals) }
                     } else {
-                        extensions +=
-                            "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+                        extensions += Self.extensionElement(column.name, column.value(e), column.decimals)
                     }
                 }
             }
@@ -267,19 +285,26 @@ struct FusedLineFormatter {
         }
         var text = "      <trkpt lat=\"\(latitude)\" lon=\"\(longitude)\">"
         let e = r.estimate
-        if let e, let column = estimates.first(where: { $0.name == OutputColumns.elevation }) {
-            text += "<ele>\(Fixed.text(column.value(e), column.decimals))</ele>"
+        if let e, let column = estimates.first(where: { $0.name == OutputColumns.elevation }),
+            case let value = column.value(e), value.isFinite
+        {
+            text += "<ele>\(Fixed.text(value, column.decimals))</ele>"
         }
         if let time = r.timeText, !time.isEmpty { text += "<time>\(Self.escapeXML(time))</time>" }
-        text += "<extensions><altimetry:t>\(Fixed.text(row.time, 3))</altimetry:t>"
+        text += "<extensions>" + Self.extensionElement("t", row.time, 3)
         if let e {
             for column in estimates where column.name != OutputColumns.elevation {
-                text +=
-                    "<altimetry:\(column.name)>\(Fixed.text(column.value(e), column.decimals))</altimetry:\(column.name)>"
+                text += Self.extensionElement(column.name, column.value(e), column.decimals)
             }
         }
         text += "<altimetry:status>\(Self.escapeXML(r.status.text))</altimetry:status></extensions></trkpt>\n"
         out.append(text)
+    }
+
+    /// `<altimetry:NAME>value</altimetry:NAME>`, or nothing for NaN or an infinity (a missing value is no element).
+    private static func extensionElement(_ name: String, _ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return "" }
+        return "<altimetry:\(name)>\(Fixed.text(value, decimals))</altimetry:\(name)>"
     }
 
     /// Whether `text` is a number in JSON's grammar (a CSV cell then passes through to NDJSON as a number).

@@ -3,11 +3,16 @@ import Altimetry
 /// The columns of `fuse`'s output, described once: the CSV header and lines, the NDJSON objects and the GPX
 /// points are all written from this description.
 ///
-/// In order: `t` (s); `time` (the input's ISO 8601 text, when it had one); `track_id` (when it had one); the
-/// estimate columns (`estimates`); the reference column (`true_alt_m` or `ref_alt_m`, when the input had one);
-/// the pass-through columns (`lat`, `lon` and every column the readers do not know, with the input's values
-/// unchanged, named as in the input, or `input_NAME` where the name is one of the output's own); `status`. GPX
-/// points carry the altitude as `ele` and the other estimate columns, `t` and `status` as `altimetry:` extensions.
+/// In order: `t` (s); `time` (the input's ISO 8601 text, when it had one); `track_id` (when it had one, or had
+/// more than one track, as a multi-track GPX or TCX); the estimate columns (`estimates`); the reference column
+/// (`true_alt_m` or `ref_alt_m`, when the input had one); `lat` and `lon` (degrees, from a track file's points:
+/// GPX, TCX, FIT); the pass-through columns (`lat`, `lon` of a CSV or NDJSON input and every column the readers
+/// do not know, with the input's values unchanged, named as in the input, or `input_NAME` where the name is one
+/// of the output's own); `status`. GPX points carry the altitude as `ele` and the other estimate columns, `t` and
+/// `status` as `altimetry:` extensions.
+///
+/// A value that is missing or not finite (a row without a time, a rejected row's estimate) is an empty CSV cell,
+/// a JSON `null`, and no element in GPX: no line ever holds `nan` or `inf`.
 struct OutputColumns: Sendable {
     /// A column computed from the estimate after a row: its name, its decimals, and the quantity it shows.
     struct EstimateColumn: Sendable {
@@ -64,6 +69,9 @@ struct OutputColumns: Sendable {
         EstimateColumn("column_temp_sigma_c", 2, .columnTemperatureSigma),
     ]
 
+    /// The position columns' names (latitude, longitude; degrees, north and east positive).
+    static let positions = ["lat", "lon"]
+
     /// The estimate column GPX writes as `ele`.
     static let elevation = "altitude_m"
 
@@ -71,6 +79,9 @@ struct OutputColumns: Sendable {
     let hasTime: Bool
     /// Whether lines carry `track_id`.
     let hasTrackColumn: Bool
+    /// Whether lines carry `lat` and `lon` from the rows' positions (a track file's; a CSV or NDJSON input's
+    /// `lat` and `lon` pass through as they were written).
+    let hasPositionColumns: Bool
     /// The reference column's name (`true_alt_m` or `ref_alt_m`), when the input has one.
     let referenceColumn: String?
     /// The pass-through columns' output names, in input order.
@@ -83,13 +94,16 @@ struct OutputColumns: Sendable {
     /// The columns for the input whose header is `header`.
     init(_ header: InputTable) {
         hasTime = header.timeTexts != nil
-        hasTrackColumn = header.hasTrackColumn
+        hasTrackColumn = header.hasTrackColumn || header.trackNames.count > 1
+        hasPositionColumns =
+            header.hasPositions
+            && !header.passThroughColumns.contains { $0.lowercased() == "lat" || $0.lowercased() == "lon" }
         referenceColumn = header.referenceColumn
         gpx = header.gpx
         trackCount = header.trackNames.count
         let own = Set(
             ["t", "time", "track_id", "status"] + Self.estimates.map(\.name)
-                + (header.referenceColumn.map { [$0] } ?? []))
+                + (header.referenceColumn.map { [$0] } ?? []) + (hasPositionColumns ? Self.positions : []))
         passThrough = header.passThroughColumns.map { own.contains($0) ? "input_" + $0 : $0 }
     }
 
@@ -100,6 +114,7 @@ struct OutputColumns: Sendable {
         if hasTrackColumn { names.append("track_id") }
         names += Self.estimates.map(\.name)
         if let referenceColumn { names.append(referenceColumn) }
+        if hasPositionColumns { names += Self.positions }
         return names + passThrough + ["status"]
     }
 }

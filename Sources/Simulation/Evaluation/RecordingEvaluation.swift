@@ -87,7 +87,8 @@ public struct RecordingEvaluation: Sendable {
     /// The largest |innovation| among the accepted GPS fixes after the warm-up, in metres.
     public private(set) var largestAcceptedInnovation = 0.0
     /// How far the sensors alone stray from the fused track after the warm-up, by name: `gps_only` (each fix),
-    /// `baro_only` (the barometer's relative altitude from the first fix on, the first fix its only GPS). Each is
+    /// `baro_only` (the barometer's relative altitude from the first fix on, the first fix its only GPS; in a
+    /// recording without a fix, from the fused altitude at the first pressure reading). Each is
     /// an `EstimatorScore` of (sensor alone − fused) against the fused sigma: its RMSE is the RMS difference, its
     /// coverage the fraction of rows inside the fused one sigma. Needs no truth.
     public private(set) var agreement: [String: EstimatorScore] = [:]
@@ -145,6 +146,10 @@ public struct RecordingEvaluation: Sendable {
         var gpsOnly = EstimatorScore(), baroOnly = EstimatorScore()
         /// The first fix minus the barometer's relative altitude then: barometer alone = this + relative altitude.
         var baroAnchor: Double?
+        /// Without any fix, the barometer alone is anchored at the fused altitude of the first pressure reading
+        /// instead (then it shows how far the fused track leaves the raw barometer), scored beside until a fix comes.
+        var baroOnlyWithoutFix = EstimatorScore()
+        var startAnchor: Double?
         for (index, row) in rows.enumerated() {
             if truth == .reference, let reference = row.reference { truthValue = reference }
             guard let reading = row.reading else { continue }
@@ -171,11 +176,17 @@ public struct RecordingEvaluation: Sendable {
             if baroAnchor == nil, filter.firstPressureAltitude != nil, let z = reading.gpsAltitude {
                 baroAnchor = z - estimate.relativeAltitude
             }
+            if startAnchor == nil, reading.pressure != nil {
+                startAnchor = estimate.altitude - estimate.relativeAltitude
+            }
             if reading.time >= start {
                 let sigma = estimate.altitudeStandardDeviation
                 if let z = reading.gpsAltitude { gpsOnly.add(error: z - estimate.altitude, sigma: sigma) }
                 if let anchor = baroAnchor, reading.pressure != nil {
                     baroOnly.add(error: anchor + estimate.relativeAltitude - estimate.altitude, sigma: sigma)
+                }
+                if let anchor = startAnchor, reading.pressure != nil {
+                    baroOnlyWithoutFix.add(error: anchor + estimate.relativeAltitude - estimate.altitude, sigma: sigma)
                 }
             }
             guard reading.time >= start, let t = truthValue else { continue }
@@ -184,7 +195,7 @@ public struct RecordingEvaluation: Sendable {
             if let h = b.altitudeMeters, let s = b.reportedStandardDeviation { naive600.add(error: h - t, sigma: s) }
         }
         if nisCount > 0 { acceptedFixMeanNIS = nisSum / Double(nisCount) }
-        agreement = ["gps_only": gpsOnly, "baro_only": baroOnly]
+        agreement = ["gps_only": gpsOnly, "baro_only": baroAnchor == nil ? baroOnlyWithoutFix : baroOnly]
         fronts = filter.fronts
         frontPressureChanges = fronts.map { front in
             guard front.startTime >= start, let a = Self.lastPressure(pressures, atOrBefore: front.startTime),

@@ -4,6 +4,12 @@
 /// records, `.FIT`, and in 14-byte headers a CRC of the first 12), the data records, and a CRC of everything
 /// before it (`FITCRC`). Several such files may follow one another (chained FIT); each is decoded in turn.
 ///
+/// A damaged file is read as far as it can be, as Garmin's FIT SDK reads it: a header CRC or a file CRC that does
+/// not match, or a file cut short (fewer bytes than its header's data size), is a warning naming the byte offset
+/// (`FITMessages.warnings`), and the records are decoded anyway; in such a file, the first record that cannot be
+/// decoded (an undefined local type, a message running past the bytes left) ends the read with a second warning,
+/// keeping the messages before it. In an intact file, the same record is an error. A truncated file ends the chain.
+///
 /// Each record starts with a header byte:
 /// - `0b0100_xxxx` (bit 6 set): a *definition message* for local message type xxxx: a reserved byte, the
 ///   architecture (0 little-endian, 1 big-endian), the global message number, and for each field its number, size
@@ -13,7 +19,7 @@
 ///   bits of the time; the time is the last full timestamp with those bits replaced, plus 32 s when they are
 ///   smaller than the last's (a roll-over).
 ///
-/// Only `file_id` (0), `record` (20), `gps_metadata` (160) and `barometer_data` (209) are decoded, and of them
+/// Only `file_id` (0), `device_info` (23), `record` (20), `gps_metadata` (160) and `barometer_data` (209) are decoded, and of them
 /// only the fields below (field numbers from the FIT profile); every other message, field and developer field is
 /// skipped by its declared size, which is checked against the data left. A field whose value is its base type's
 /// invalid sentinel is no reading; so is a single-valued field whose size is not its base type's. The two
@@ -34,7 +40,7 @@ enum FITDecoder {
     enum Target: UInt8 {
         case timestamp, latitude, longitude, altitude, enhancedAltitude, temperature, absolutePressure,
             timestampMilliseconds
-        case manufacturer, product, productName
+        case manufacturer, product, productName, deviceIndex
         /// `barometer_data`'s array fields: `baro_pres` (uint32[], Pa) and `sample_time_offset` (uint16[], ms).
         case samplePressures, sampleTimeOffsets
     }
@@ -80,6 +86,10 @@ enum FITDecoder {
         case (0, 1): return .manufacturer
         case (0, 2): return .product
         case (0, 8): return .productName
+        case (23, 0): return .deviceIndex
+        case (23, 2): return .manufacturer
+        case (23, 4): return .product
+        case (23, 27): return .productName
         case (20, 0), (160, 1): return .latitude
         case (20, 1), (160, 2): return .longitude
         case (20, 2): return .altitude
@@ -95,8 +105,9 @@ enum FITDecoder {
 
     /// The decoded messages of `bytes`.
     ///
-    /// - Throws: `Failure` for a header that is not FIT's, a file shorter than its header says (truncated), a CRC
-    ///   that does not match, or a record that runs past the data or uses an undefined local message type.
+    /// - Throws: `Failure` for a header that is not FIT's, or, in a file whose CRC matches, a record that runs past
+    ///   the data or uses an undefined local message type. A CRC that does not match and a truncated file are
+    ///   warnings (`FITMessages.warnings`).
     static func decode(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> FITMessages {
         var messages = FITMessages()
         var start = 0
@@ -135,38 +146,72 @@ enum FITDecoder {
                 offset: start + 1,
                 message: "found protocol version \(protocolMajor).\(b[start + 1] & 0xF), expected 1.x or 2.x")
         }
+        // Whether the file is damaged (a CRC that does not match, a truncated file): its records are read as far
+        // as they decode.
+        var damaged = false
         if headerSize >= 14 {
             let stored = UInt16(b[start + 12]) | UInt16(b[start + 13]) << 8
             let computed = FITCRC.checksum(b, start..<(start + 12))
             if stored != 0 && stored != computed {
-                throw Failure(
-                    offset: start + 12,
-                    message: "the header's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
-                        + "expected an intact file (it is corrupted or was modified)")
+                damaged = true
+                messages.warnings.append(
+                    FITMessages.Warning(
+                        offset: start + 12,
+                        message: "the header's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)) (the file is "
+                            + "corrupted or was modified); reading the records as far as they decode"))
             }
         }
         let dataSize = Int(read(b, start + 4, 4, bigEndian: false))
         let dataStart = start + headerSize
-        let dataEnd = dataStart + dataSize
-        guard dataEnd + 2 <= n else {
-            throw Failure(
-                offset: n,
-                message: "found \(n - dataStart) bytes after the header, expected \(dataSize) bytes of "
-                    + "records and a 2-byte CRC (the file is truncated)")
+        var dataEnd = dataStart + dataSize
+        var next = dataEnd + 2
+        if dataEnd + 2 > n {
+            damaged = true
+            messages.warnings.append(
+                FITMessages.Warning(
+                    offset: n,
+                    message: "found \(n - dataStart) bytes after the header, expected \(dataSize) bytes of records "
+                        + "and a 2-byte CRC (the file is truncated); reading the records in the bytes there"))
+            dataEnd = n
+            next = n
+        } else {
+            let stored = UInt16(b[dataEnd]) | UInt16(b[dataEnd + 1]) << 8
+            let computed = FITCRC.checksum(b, start..<dataEnd)
+            if stored != computed {
+                damaged = true
+                messages.warnings.append(
+                    FITMessages.Warning(
+                        offset: dataEnd,
+                        message: "the file's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)) (the file is "
+                            + "corrupted or was modified); reading the records as far as they decode"))
+            }
         }
-        let stored = UInt16(b[dataEnd]) | UInt16(b[dataEnd + 1]) << 8
-        let computed = FITCRC.checksum(b, start..<dataEnd)
-        guard stored == computed else {
-            throw Failure(
-                offset: dataEnd,
-                message: "the file's CRC is 0x\(hex(stored)), its bytes give 0x\(hex(computed)); "
-                    + "expected an intact file (it is corrupted or was modified)")
+        do throws(Failure) {
+            try decodeRecords(b, dataStart..<dataEnd, into: &messages, messageIndex: &messageIndex)
+        } catch {
+            guard damaged else { throw error }
+            messages.warnings.append(
+                FITMessages.Warning(
+                    offset: error.offset,
+                    message: "stopped reading the damaged file here: \(error.message); the messages before it are read")
+            )
+            return max(next, dataEnd)
         }
+        return next
+    }
+
+    /// Decodes the data records in `data` (the bytes between a file's header and its CRC).
+    ///
+    /// - Throws: `Failure` for a record that runs past the data or uses an undefined local message type.
+    static func decodeRecords(
+        _ b: UnsafeRawBufferPointer, _ data: Range<Int>, into messages: inout FITMessages, messageIndex: inout Int
+    ) throws(Failure) {
+        let dataEnd = data.upperBound
         var definitions = [Definition?](repeating: nil, count: 16)
         // Every definition's read fields, appended as definitions come (a redefinition appends anew).
         var fieldList: [Field] = []
         var lastTimestamp: UInt32?
-        var p = dataStart
+        var p = data.lowerBound
         while p < dataEnd {
             let header = b[p]
             let recordStart = p
@@ -233,7 +278,6 @@ enum FITDecoder {
             values.append(to: &messages, global: definition.global, index: messageIndex, bytes: b)
             messageIndex += 1
         }
-        return dataEnd + 2
     }
 
     /// Reads a definition message's content at `p` (after its header byte), moving `p` past it.
@@ -400,7 +444,7 @@ enum FITDecoder {
         var latitude = Double.nan, longitude = Double.nan
         var altitude = Double.nan, enhancedAltitude = Double.nan
         var temperature = Double.nan, absolutePressure = Double.nan, timestampMilliseconds = Double.nan
-        var manufacturer = Double.nan, product = Double.nan
+        var manufacturer = Double.nan, product = Double.nan, deviceIndex = Double.nan
         /// `product_name`'s bytes in the file (a string is made only for `file_id`).
         var productName: Range<Int>?
         var samplePressures: ArrayField?, sampleTimeOffsets: ArrayField?
@@ -421,6 +465,7 @@ enum FITDecoder {
             case .timestampMilliseconds: timestampMilliseconds = value
             case .manufacturer: manufacturer = value
             case .product: product = value
+            case .deviceIndex: deviceIndex = value
             case .productName, .samplePressures, .sampleTimeOffsets: break
             }
         }
@@ -441,6 +486,15 @@ enum FITDecoder {
                 messages.product = messages.product ?? Int(exactly: product)
                 messages.productName =
                     messages.productName ?? productName.flatMap { FITDecoder.text(bytes, $0.lowerBound, $0.count) }
+            case 23:
+                // The creator's device_info (device_index 0), the first one: the device that recorded the file
+                // when file_id names an app that wrote it.
+                guard deviceIndex == 0, messages.creatorDevice == nil, let maker = Int(exactly: manufacturer) else {
+                    break
+                }
+                messages.creatorDevice = FITMessages.Device(
+                    manufacturer: maker, product: Int(exactly: product),
+                    productName: productName.flatMap { FITDecoder.text(bytes, $0.lowerBound, $0.count) })
             case 20:
                 messages.records.append(
                     FITMessages.Record(

@@ -54,8 +54,26 @@ package struct FITMessages: Sendable, Equatable {
     package var manufacturer: Int?
     package var product: Int?
     package var productName: String?
+    /// The creator's `device_info` (`device_index` 0), when the file has one.
+    package var creatorDevice: Device?
+
+    /// A device as `device_info` names it.
+    package struct Device: Sendable, Equatable {
+        package var manufacturer: Int
+        package var product: Int?
+        package var productName: String?
+    }
     /// Data messages of other kinds, skipped (`session`, `lap`, `device_info`, manufacturer messages...).
     package var skippedMessages = 0
     /// Developer fields skipped, in all messages.
     package var skippedDeveloperFields = 0
+    /// What was wrong with a damaged file that was read anyway (a CRC that does not match, a truncated file, the
+    /// record where decoding stopped), at byte offsets, in file order.
+    package var warnings: [Warning] = []
+
+    /// A problem of a damaged file that did not stop the read: at a byte offset, what was found.
+    package struct Warning: Sendable, Equatable {
+        package var offset: Int
+        package var message: String
+    }
 }

@@ -17,6 +17,9 @@ package enum FITReader {
     ///
     /// - Parameter skipInvalid: a record with a value out of range, or a time before the previous one, is kept
     ///   with `invalidReason` and its problem in the table's `skipped`, instead of stopping the read.
+    /// A damaged file (a CRC that does not match, a truncated file) is read as far as it decodes, with a warning
+    /// per problem in the table's notices, naming the byte offset.
+    ///
     /// - Throws: `InputError` for what `FITDecoder` refuses (naming the byte offset), a file without records, and
     ///   without `skipInvalid` a value out of range (naming the message and field) or time going backwards.
     package static func read(
@@ -34,13 +37,10 @@ package enum FITReader {
         } catch {
             throw InputError(file: file, message: "\(error)", exitCode: .software)
         }
-        let elevation = option ?? .barometric
-        let reason =
-            option != nil
-            ? "--ele \(elevation.rawValue)"
-            : "FIT records carry the barometric altitude on devices with a barometer; --ele gps if this device has none"
+        let (elevation, reason) = Self.elevation(option, messages)
         var table = InputTable(file: file)
-        var problems = InvalidRowCollector(skipInvalid: skipInvalid)
+        table.notices += messages.warnings.map { "warning: \(file): at byte \($0.offset): \($0.message)" }
+        var problems = InvalidRowCollector(skipInvalid: skipInvalid, suggestsSkipping: true)
         var untimed = 0
         let barometerStream = messages.barometerSamples.contains { $0.time != nil && $0.pressure != nil }
         // Each list's times are checked as it is read; merged by time, they stay in order.
@@ -224,5 +224,37 @@ package enum FITReader {
         try problems.report(
             InputError(file: file, line: line, column: (name, 0), message: "in message \(line): \(problem)"))
         return false
+    }
+
+    /// What the records' altitude is, with why: `--ele`, else the device (`FITDeviceCatalog`: `file_id`'s, then
+    /// the creator's `device_info`, for a file an app wrote), else the
+    /// altitude's character (`ElevationCharacter`), else barometric (most devices that write FIT have a
+    /// barometer).
+    static func elevation(_ option: ElevationSource?, _ messages: FITMessages) -> (ElevationSource, String) {
+        if let option { return (option, "--ele \(option.rawValue)") }
+        if let known = FITDeviceCatalog.elevation(
+            manufacturer: messages.manufacturer, product: messages.product, productName: messages.productName)
+        {
+            return known
+        }
+        if let device = messages.creatorDevice,
+            let known = FITDeviceCatalog.elevation(
+                manufacturer: device.manufacturer, product: device.product, productName: device.productName)
+        {
+            return (known.0, known.1 + " (device_info)")
+        }
+        var times: [Double] = [], elevations: [Double] = []
+        for record in messages.records {
+            guard let time = record.time, let altitude = record.enhancedAltitude ?? record.altitude else { continue }
+            times.append(time)
+            elevations.append(altitude)
+        }
+        if let verdict = ElevationCharacter.verdict(times: times, elevations: elevations) { return verdict }
+        let device = FITDeviceCatalog.describe(manufacturer: messages.manufacturer, product: messages.product)
+        return (
+            .barometric,
+            "\(device) is not known here and its altitude is smooth; FIT records carry the barometric altitude "
+                + "on devices with a barometer; --ele gps if this device has none"
+        )
     }
 }

@@ -2,7 +2,7 @@ import Altimetry
 import AltimetryIO
 import Foundation
 
-/// Fuses an uploaded recording (CSV, NDJSON, GPX, TCX or FIT, as its file name says) the way `altimetry fuse`
+/// Fuses an uploaded recording (CSV, NDJSON, GPX, TCX, FIT or IGC, by its content) the way `altimetry fuse`
 /// does: one NDJSON line per input row, and a summary per track (rows, GPS fixes used and gated, rejections,
 /// the final altitude and its one sigma in metres).
 func fuseUpload(_ upload: Data, named name: String) throws(InputError) -> (ndjson: [UInt8], tracks: [TrackSummary]) {
