@@ -161,11 +161,9 @@ extension AltitudeFilter {
         for (field, value) in numbers where !value.isFinite {
             throw invalid(field, value, "a finite number")
         }
-        let r = checkpoint.receiver
-        guard
-            [r.errorStandardDeviation, r.correlationTime, r.whiteNoiseStandardDeviation, r.accuracyScale]
-                .allSatisfy({ $0.isFinite && $0 > 0 })
-        else { throw invalid("receiver", r.errorStandardDeviation, "finite spreads and times > 0") }
+        guard checkpoint.receiver.isValid else {
+            throw invalid("receiver", checkpoint.receiver.errorStandardDeviation, "finite spreads and times > 0")
+        }
         guard (checkpoint.learner != nil) == parameters.learnsReceiver else {
             throw invalid("learner", 0, parameters.learnsReceiver ? "a learner (gps_adapt is on)" : "none")
         }

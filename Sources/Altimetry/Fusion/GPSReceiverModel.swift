@@ -61,6 +61,13 @@ public struct GPSReceiverModel: Sendable, Equatable, Hashable, Codable, CustomSt
     @inline(__always)
     public func decay(over dt: Seconds) -> Double { exp(-dt / correlationTime) }
 
+    /// Whether every number is finite and positive, as a receiver the filter can use must be (a saved state's is
+    /// checked so before use).
+    var isValid: Bool {
+        [errorStandardDeviation, correlationTime, whiteNoiseStandardDeviation, accuracyScale]
+            .allSatisfy { $0.isFinite && $0 > 0 }
+    }
+
     /// The stationary spread of a fix's whole error, √(σ_e² + σ_w²), in metres.
     public var totalStandardDeviation: Meters {
         (errorStandardDeviation * errorStandardDeviation + whiteNoiseStandardDeviation * whiteNoiseStandardDeviation)

@@ -188,11 +188,7 @@ public struct ReceiverLearner: Sendable, Equatable, Codable {
         guard current.map({ hypotheses.indices.contains($0) }) ?? true else { return "learner.current" }
         let times = [pressureAltitude, firstSampleTime, lastSampleTime].compactMap { $0 }
         guard (times + [moved, shift, walk, movingTime]).allSatisfy(\.isFinite) else { return "learner" }
-        let r = receiver
-        guard
-            [r.errorStandardDeviation, r.correlationTime, r.whiteNoiseStandardDeviation, r.accuracyScale]
-                .allSatisfy({ $0.isFinite && $0 > 0 })
-        else { return "learner.receiver" }
+        guard receiver.isValid else { return "learner.receiver" }
         return nil
     }
 
