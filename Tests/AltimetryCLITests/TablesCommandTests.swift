@@ -197,20 +197,3 @@ struct TablesCommandTests {
         #expect(overview.standardOutput.contains(TablesCommand.overview))
     }
 }
-
-@Suite("TablesCommand documentation")
-struct TablesCommandDocumentationTests {
-    @Test("Docs/physics.md shows exactly what `altimetry tables` prints")
-    func documentedOutput() throws {
-        // Tests/AltimetryCLITests/TablesCommandTests.swift → repository root.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let page = try String(contentsOf: root.appendingPathComponent("Docs/physics.md"), encoding: .utf8)
-        let start = try #require(page.range(of: "<!-- altimetry tables -->\n```text\n"))
-        let end = try #require(
-            page.range(of: "```\n<!-- end altimetry tables -->", range: start.upperBound..<page.endIndex))
-        let documented = String(page[start.upperBound..<end.lowerBound])
-        let printed = TablesCommandTests.textRun.standardOutput
-        #expect(documented == printed)
-    }
-}
