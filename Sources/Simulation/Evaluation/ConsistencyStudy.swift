@@ -61,14 +61,18 @@ public enum ConsistencyStudy {
 
     /// One case of the grid.
     public struct Case: Sendable, Equatable {
-        /// σ_e in metres and τ in seconds of the receiver.
+        /// σ_e, the receiver's correlated spread, in metres.
         public var spread: Meters
+        /// τ, its correlation time, in seconds.
         public var correlationTime: Seconds
         /// q_b, the weather's random-walk rate, in hPa²/s.
         public var weatherRate: Double
+        /// How the true altitude moves.
         public var profile: Profile
+        /// What the recording adds to the model's assumptions.
         public var effect: Effect
 
+        /// A case of the receiver σ_e (m) and τ (s), the weather rate q_b (hPa²/s), the profile and the effect.
         public init(spread: Meters, correlationTime: Seconds, weatherRate: Double, profile: Profile, effect: Effect) {
             self.spread = spread
             self.correlationTime = correlationTime
