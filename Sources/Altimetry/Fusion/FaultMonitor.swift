@@ -8,7 +8,9 @@ import Foundation
 /// fails and is not fused. What a run of failures means, with the thresholds of `FaultThresholds`:
 ///
 /// - **Barometer spike or step.** A pressure fails when its ratio exceeds 1 *and* |ν| exceeds
-///   `barometerFaultSpeed` × max(Δt, 1 s): no vertical motion explains it. A run of failures shorter than
+///   `barometerFaultSpeed` × max(Δt, 1 s): no vertical motion explains it; once a run has begun, a pressure beyond
+///   the gate whose innovation stays within that speed of the run's median continues it (the sensor's offset stays,
+///   where motion would ramp). A run of failures shorter than
 ///   `barometerStepTime` is a spike: rejected, then forgotten when the readings pass again. A run that lasts is a
 ///   step of the sensor: its offset is re-anchored by the run's median innovation and the readings are fused again.
 ///   A spike therefore never re-anchors the barometer, at the start of a track or anywhere.
@@ -105,9 +107,14 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             status.insert(.barometerStuck)
             return .reject
         }
+        // Beyond the gate, and either faster than any motion since the last fused pressure, or repeating the run's
+        // offset: the time since the last fused pressure grows while a run is refused, so a step that stays would
+        // otherwise pass for motion after a few seconds, though motion would have shown as a ramp, not a level.
+        let speed = thresholds.barometerFaultSpeed
+        let continuesRun = barometerRun.map { abs(innovation - $0.median) <= speed * max(time - $0.end, 1) } ?? false
         let fails =
             innovation * innovation > gate * gate * variance
-            && abs(innovation) > thresholds.barometerFaultSpeed * max(interval, 1)
+            && (abs(innovation) > speed * max(interval, 1) || continuesRun)
         guard fails else {
             if let run = barometerRun { record(.barometerSpike, run, size: run.median) }
             barometerRun = nil
