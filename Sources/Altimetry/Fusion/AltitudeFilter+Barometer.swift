@@ -4,13 +4,14 @@ import StateEstimation
 
 extension AltitudeFilter {
     /// The barometer stage: tests the pressure `p` (hPa) at `time`, fuses it with the learned noise, and hands it to
-    /// the motion state and the receiver learner.
+    /// the motion state and the receiver learner. Returns the seconds since the fused pressure before where `p` was
+    /// fused, nil where it was refused.
     ///
     /// The measurement is z = H₀ ln(p/1013.25) less the re-anchored offset (zero unless the sensor stepped): linear
     /// in the state, z = B − U. Its variance is the barometer's learned noise (`BarometerNoise`). A re-anchored step
     /// moves the offset by the run's median innovation; the offset's error (the prediction's) lives in the weather's
     /// variance, where an offset of the barometer does: P_BB gains S.
-    mutating func fuseBarometer(_ p: Hectopascals, at time: Double) throws(AltitudeModelError) {
+    mutating func fuseBarometer(_ p: Hectopascals, at time: Double) throws(AltitudeModelError) -> Seconds? {
         let raw = LogPressureCoordinates.barometerMeasurement(pressure: p)
         var z = raw - barometerOffset
         let R =
@@ -32,7 +33,7 @@ extension AltitudeFilter {
             switch verdict {
             case .reject?:
                 if faults?.status.contains(.barometerStuck) == true { restartBarometer() }
-                return
+                return nil
             case .reanchor(let offset)?:
                 barometerOffset += offset
                 z -= offset
@@ -65,8 +66,8 @@ extension AltitudeFilter {
         let altitude = -T * expm1(z / T)
         if firstPressureAltitude == nil { firstPressureAltitude = altitude }
         lastPressureAltitude = altitude
-        fusedPressureInterval = interval
         do { try setMotionNoise() } catch { throw .numerical(String(describing: error)) }
+        return interval
     }
 
     /// R = (H₀ σ_p / p)², the variance of z = H₀ ln(p/1013.25) for a pressure noise σ_p (hPa) at p hPa, in m².

@@ -71,9 +71,6 @@ public struct AltitudeFilter: Sendable {
     public internal(set) var heightMoved: Meters = 0
     /// The height moved since the receiver learner last took a pressure, in metres.
     var unreportedMotion: Meters = 0
-    /// The seconds since the fused pressure before, where this reading's pressure was fused; nil otherwise (reset
-    /// at every reading, so that nothing of it outlives the row and a checkpoint need not carry it).
-    var fusedPressureInterval: Double?
 
     var lastBarometerRecord: ScalarUpdateRecord?
     var lastGPSRecord: ScalarUpdateRecord?
@@ -144,7 +141,6 @@ public struct AltitudeFilter: Sendable {
     private mutating func apply(_ reading: AltitudeReading) throws(AltitudeModelError) {
         lastBarometerRecord = nil
         lastGPSRecord = nil
-        fusedPressureInterval = nil
         faults?.beginReading()
         do {
             if !isStarted { try start(at: reading) }
@@ -153,7 +149,9 @@ public struct AltitudeFilter: Sendable {
             // Before a second pressure no motion is seen: the first one only splits the start's level.
             let moving = !motion.isAtRest && motion.last != nil
             try predict(to: reading.time)
-            if let p = reading.pressure { try fuseBarometer(p, at: reading.time) }
+            // The seconds since the fused pressure before, where this reading's pressure was fused.
+            var fusedInterval: Seconds?
+            if let p = reading.pressure { fusedInterval = try fuseBarometer(p, at: reading.time) }
             // The height moved: what the prediction and the barometer moved U by while the device moves (the motion
             // the model sees, the weather's share of the pressure going to B), not the level corrections the GPS
             // makes, nor the rest walk, which stands for motion too small to see.
@@ -165,7 +163,7 @@ public struct AltitudeFilter: Sendable {
                 heightMoved += moved
                 unreportedMotion += moved
             }
-            if let interval = fusedPressureInterval, let altitude = lastPressureAltitude, case .some = learner {
+            if let interval = fusedInterval, let altitude = lastPressureAltitude, case .some = learner {
                 learner?.observePressure(
                     altitude: altitude, heightMoved: unreportedMotion, atRest: motion.isAtRest,
                     restDensity: motion.restDensity(noiseVariance: barometerNoise.measurementVariance),
