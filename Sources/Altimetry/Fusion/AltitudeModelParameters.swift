@@ -218,14 +218,8 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
     /// Decodes any subset of the keys; missing keys keep their defaults. An unknown key is an error naming it, so
     /// that a misspelt or retired parameter is never silently ignored.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, what: "model parameter")
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.first(where: {
-            CodingKeys(stringValue: $0.stringValue) == nil
-        }) {
-            throw DecodingError.dataCorruptedError(
-                forKey: unknown, in: try decoder.container(keyedBy: AnyKey.self),
-                debugDescription: "unknown model parameter '\(unknown.stringValue)'")
-        }
         func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
             try c.decodeIfPresent(T.self, forKey: key) ?? fallback
         }
@@ -264,13 +258,6 @@ public struct AltitudeModelParameters: Sendable, Equatable, Codable {
         scalesNoiseAtCurrentState = try value(.scalesNoiseAtCurrentState, d.scalesNoiseAtCurrentState)
         detectsFaults = try value(.detectsFaults, d.detectsFaults)
         faultThresholds = try value(.faultThresholds, d.faultThresholds)
-    }
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// Checks every parameter is finite and in its physical range.

@@ -60,8 +60,9 @@ public struct FaultThresholds: Sendable, Equatable, Codable {
         case barometerStuckRestTime = "baro_stuck_rest_time"
     }
 
-    /// Decodes any subset of the keys; missing keys keep their defaults.
+    /// Decodes any subset of the keys; missing keys keep their defaults. An unknown key is an error naming it.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, what: "fault threshold")
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = FaultThresholds()
         gpsResetTime = try c.decodeIfPresent(Double.self, forKey: .gpsResetTime) ?? d.gpsResetTime
