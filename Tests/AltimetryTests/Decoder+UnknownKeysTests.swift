@@ -26,8 +26,10 @@ struct DecoderUnknownKeysTests {
     func misspeltKeys() {
         for (json, key, path) in [
             (#"{"gps_sigmaa": 4}"#, "model parameter 'gps_sigmaa'", ["gps_sigmaa"]),
-            (#"{"fault_thresholds": {"gps_reset_tme": 90}}"#, "fault threshold 'gps_reset_tme'",
-             ["fault_thresholds", "gps_reset_tme"]),
+            (
+                #"{"fault_thresholds": {"gps_reset_tme": 90}}"#, "fault threshold 'gps_reset_tme'",
+                ["fault_thresholds", "gps_reset_tme"]
+            ),
         ] {
             do {
                 _ = try Self.decode(json)
