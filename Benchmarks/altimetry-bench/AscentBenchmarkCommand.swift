@@ -2,9 +2,11 @@ import Altimetry
 import Foundation
 import Simulation
 
-/// `altimetry-bench ascent [--seeds N] [--cases LIST] [--json]`: the ascent Monte Carlo over the scenarios of
-/// Docs/ascent.md. `--cases` picks some of them by number, in the order given (1 hike, 2 hike with a temperature
-/// sensor, 3 flat-walk, 4 rolling, 5 cold with its temperature, 6 cold without), for example `--cases 5,6,3`.
+/// `altimetry-bench ascent [--seeds N] [--cases LIST] [--params FILE] [--json]`: the ascent Monte Carlo over the
+/// scenarios of Docs/ascent.md. `--cases` picks some of them by number, in the order given (1 hike, 2 hike with a
+/// temperature sensor, 3 flat-walk, 4 rolling, 5 cold with its temperature, 6 cold without), for example
+/// `--cases 5,6,3`; `--params` fuses every track with a parameters file's model instead of the defaults (to measure
+/// a change of the model against the simulated truth).
 enum AscentBenchmarkCommand {
     static func run(arguments: [String]) -> Int32 {
         var seeds = 200
@@ -12,6 +14,7 @@ enum AscentBenchmarkCommand {
             seeds = n
         }
         let json = arguments.contains("--json")
+        guard let parameters = ParametersOption.parse(arguments, benchmark: "ascent") else { return 66 }
         let all: [(ScenarioName, useTemperature: Bool, addSensor: Bool)] = [
             (.hike, false, false), (.hike, true, true), (.flatWalk, false, false), (.rolling, false, false),
             (.cold, true, false), (.cold, false, false),
@@ -32,7 +35,7 @@ enum AscentBenchmarkCommand {
                 let start = Date()
                 let (summary, _) = try AscentBenchmark.run(
                     name, seeds: seeds, useTemperature: useTemperature,
-                    addTemperatureSensor: addSensor)
+                    addTemperatureSensor: addSensor, parameters: parameters)
                 summaries.append(summary)
                 if !json {
                     print(line(summary) + String(format: "  (%.0f s)", Date().timeIntervalSince(start)))

@@ -7,7 +7,7 @@ let usage = """
 
     BENCHMARKS:
       engine    Kalman filter predict + scalar update, smoother step, allocations per step
-      ascent    total ascent against the simulated truth: fused with sigma, GPS alone, barometer [--seeds N] [--json]
+      ascent    total ascent against the simulated truth: fused with sigma, GPS alone, barometer [--seeds N] [--cases LIST] [--params FILE] [--json]
       fuse      altimetry fuse end to end on a 1,000,000-row CSV: one track, 8 tracks on 1 and 2 jobs [--rows N] [--samples K] [--write-inputs DIR]
       real      the fixed and the adaptive GPS error model on ../shared/data/real [--data DIR] [--params FILE]
       trace     the filter's inner state through one recording, a line a minute [--every S] [--adapt on|off]

@@ -109,6 +109,32 @@ struct AscentAnalysisTests {
         #expect(measured.ascent.columnStandardDeviation <= assumed.ascent.columnStandardDeviation + 0.05)
     }
 
+    @Test("The ascent benchmark fuses every seed with the parameters it is given, not the defaults")
+    func benchmarkTakesParameters() throws {
+        let plan = HikePlan(
+            climb: 100, ascentSpeed: 0.15, descentSpeed: 0.25, restInterval: 150, restDuration: 60, summitRest: 60)
+        let make: @Sendable (UInt64) -> Scenario = { seed in
+            var scenario = Scenario.named(.hike, seed: seed, duration: 1_800)
+            scenario.profile = AltitudeProfile(startAltitude: 800, segments: [.hike(plan)])
+            return scenario
+        }
+        var smoothWeather = AltitudeModelParameters()
+        smoothWeather.weatherNoiseDensity /= 100
+        let (_, trials) = try AscentBenchmark.run(
+            "hike", seeds: 1, useTemperature: false, parameters: smoothWeather, scenario: make)
+        let (_, defaults) = try AscentBenchmark.run("hike", seeds: 1, useTemperature: false, scenario: make)
+        let readings = try make(1).simulate().readings.map {
+            AltitudeReading(
+                time: $0.time, pressure: $0.pressure, gpsAltitude: $0.gpsAltitude,
+                gpsVerticalAccuracy: $0.gpsVerticalAccuracy)
+        }
+        let direct = try AscentAnalysis.measure(readings, parameters: smoothWeather)
+        // The same readings and model give the same figure to the last bit; the default model's differs.
+        #expect(trials.first?.ascent_m == direct.ascent.value)
+        #expect(trials.first?.ascent_sigma_m == direct.ascent.standardDeviation)
+        #expect(defaults.first?.ascent_sigma_m != direct.ascent.standardDeviation)
+    }
+
     @Test("Highest and lowest are the averaged track's extremes, with the absolute sigma of the whole state")
     func extremes() throws {
         let recording = try Scenario.named(.front, seed: 3).simulate()

@@ -79,15 +79,20 @@ public struct AscentBenchmark: Sendable, Codable {
     ///     filter; false fuses pressure and GPS alone.
     ///   - addTemperatureSensor: give the barometer a temperature sensor (standard noise) where the
     ///     scenario has none; false leaves the scenario as it is.
+    ///   - parameters: the model every seed's track is fused with (the defaults unless given).
     ///   - configuration: the choices behind each seed's ascent count: the averaging time (s), the hysteresis
-    ///     (in sigmas) and the GPS-only thresholds (m); the track is fused with the default model parameters.
+    ///     (in sigmas) and the GPS-only thresholds (m).
     /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AscentError` of a seed that cannot be
     ///   measured; the first failing seed's error.
     public static func run(
         _ name: ScenarioName, seeds: Int, useTemperature: Bool, addTemperatureSensor: Bool = false,
+        parameters: AltitudeModelParameters = AltitudeModelParameters(),
         configuration: AscentConfiguration = AscentConfiguration()
     ) throws -> (Summary, [Trial]) {
-        try run(name.rawValue, seeds: seeds, useTemperature: useTemperature, configuration: configuration) { seed in
+        try run(
+            name.rawValue, seeds: seeds, useTemperature: useTemperature, parameters: parameters,
+            configuration: configuration
+        ) { seed in
             var scenario = Scenario.named(name, seed: seed)
             if addTemperatureSensor, scenario.barometer.temperatureSensor == nil {
                 scenario.barometer.temperatureSensor = TemperatureSensor()
@@ -103,13 +108,16 @@ public struct AscentBenchmark: Sendable, Codable {
     ///   - seeds: the number of seeds, run as seeds 1 through `seeds` (in parallel).
     ///   - useTemperature: pass the recording's temperature readings (converted from °C to kelvin) to the filter; false
     ///     fuses pressure and GPS alone.
+    ///   - parameters: the model every seed's track is fused with (the defaults unless given).
     ///   - configuration: the choices behind each seed's ascent count: the averaging time (s), the hysteresis (in
-    ///     sigmas) and the GPS-only thresholds (m); the track is fused with the default model parameters.
+    ///     sigmas) and the GPS-only thresholds (m).
     ///   - make: the scenario of a seed.
     /// - Throws: `ScenarioError` from a scenario that does not simulate, or the `AscentError` of a seed that cannot be
     ///   measured; the first failing seed's error.
     public static func run(
-        _ name: String, seeds: Int, useTemperature: Bool, configuration: AscentConfiguration = AscentConfiguration(),
+        _ name: String, seeds: Int, useTemperature: Bool,
+        parameters: AltitudeModelParameters = AltitudeModelParameters(),
+        configuration: AscentConfiguration = AscentConfiguration(),
         scenario make: @escaping @Sendable (UInt64) -> Scenario
     ) throws -> (Summary, [Trial]) {
         let trials = try parallelMap(0..<seeds) { offset -> Trial in
@@ -121,7 +129,7 @@ public struct AscentBenchmark: Sendable, Codable {
                     gpsVerticalAccuracy: r.gpsVerticalAccuracy,
                     temperature: useTemperature ? r.temperatureCelsius.map { $0 + 273.15 } : nil)
             }
-            let report = try AscentAnalysis.measure(readings, configuration: configuration)
+            let report = try AscentAnalysis.measure(readings, parameters: parameters, configuration: configuration)
             let truth = AscentCounter.count(
                 times: recording.readings.map(\.time),
                 altitudes: recording.truth.map(\.altitude), hysteresis: 0)
