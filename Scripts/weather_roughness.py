@@ -34,10 +34,10 @@ import numpy as np
 LAGS_S = [60, 300, 900, 1800, 3600, 7200, 14400]
 GRID_S = 30.0
 
-# The model's defaults (AltitudeModelParameters): q_b 1/3600 hPa^2/s; tendency noise 4 (hPa/h)^2/h, tau 1800 s.
+# The model's defaults (AltitudeModelParameters): q_b 1/3600 hPa^2/s; tendency noise 2/3 (hPa/h)^2/h, tau 3 h.
 WEATHER_Q = 1 / 3600
-TENDENCY_Q = 4 / 3600**3  # (hPa/s)^2 per s
-TENDENCY_TAU_S = 1800.0
+TENDENCY_Q = (2 / 3) / 3600**3  # (hPa/s)^2 per s
+TENDENCY_TAU_S = 3 * 3600.0
 
 # Static stretches (t from, t to), as the real-data benchmark scores them.
 REAL = [
