@@ -178,15 +178,12 @@ struct EvaluateRealRecordingTests {
         #expect((fixed["kalman"]?["rmse_m"] as? Double ?? .infinity) < 4)
         #expect((fixed["kalman"]?["coverage"] as? Double ?? 0) > 0.68)
         #expect((fixed["naive"]?["rmse_m"] as? Double ?? 0) > 20)
-        // The default (the receiver learned): far from the naive mean; its coverage should lie within the band set
-        // for static loggers (0.60 to 0.85).
+        // The default (the receiver learned): far from the naive mean, and its coverage within the band set for
+        // static loggers (0.60 to 0.85); measured 5.95 m at 0.82, since the car ride's ramping GPS no longer resets
+        // the level (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)`).
         let adaptive = try figures([])
         #expect((adaptive["kalman"]?["rmse_m"] as? Double ?? .infinity) < 10)
         let coverage = adaptive["kalman"]?["coverage"] as? Double ?? 0
-        #expect(coverage > 0.55)
-        // Known shortfall: the learner's sigma is wide here (coverage 0.90 measured), so the band's top fails.
-        withKnownIssue("the learned receiver's sigma is too wide on the 7.3 h logger's outdoor stretch") {
-            #expect(coverage < 0.85, "coverage \(coverage)")
-        }
+        #expect(coverage > 0.60 && coverage < 0.85, "coverage \(coverage)")
     }
 }

@@ -58,8 +58,8 @@ struct FaultMonitorTests {
         var restStuck = false, climbStuck = false
         for t in 0..<3_600 {
             let time = Double(t)
-            _ = atRest.judgeFix(fix: 250, residual: 0, accepted: true, at: time, spread: 10)
-            _ = climbing.judgeFix(fix: 250 + 0.5 * time, residual: 0, accepted: true, at: time, spread: 10)
+            _ = atRest.judgeFix(fix: 250, residual: 0, accepted: true, at: time, runSpread: { _ in 10 })
+            _ = climbing.judgeFix(fix: 250 + 0.5 * time, residual: 0, accepted: true, at: time, runSpread: { _ in 10 })
             if atRest.judgePressure(
                 980, at: time, innovation: 0, variance: 1, interval: 1, gate: Self.gate,
                 gpsMotionAllowance: { _ in 14 }) == .reject
@@ -90,16 +90,46 @@ struct FaultMonitorTests {
             let time = Double(t)
             if case .reset(let shift, _) = agreeing.judgeFix(
                 fix: 400, residual: 150 + Double(t % 5), accepted: false,
-                at: time, spread: 10), resetAt == nil
+                at: time, runSpread: { _ in 10 }), resetAt == nil
             {
                 resetAt = time
                 #expect(abs(shift - 152) <= 2)
             }
             let wild = Double((t * 7919) % 600) - 300
-            #expect(glitch.judgeFix(fix: 400 + wild, residual: wild, accepted: false, at: time, spread: 10) == .none)
+            #expect(
+                glitch.judgeFix(fix: 400 + wild, residual: wild, accepted: false, at: time, runSpread: { _ in 10 })
+                    == .none)
         }
         #expect(resetAt == 60)
         #expect(agreeing.episodeCount(.reset) >= 1)
+    }
+
+    /// GIVEN a slow receiver (40 m / 330 s), WHEN refused fixes ramp away at 2 m/s for two minutes (as a GNSS
+    /// altitude does when it loses its fix in a car: the 7.3 h Bergen logger's ramp from −50 m to +147 m in 80 s), THEN
+    /// the run never resets, since such a receiver's fixes barely move about their mean within a minute; WHEN they
+    /// hold a constant offset, THEN it resets after the timeout, as before.
+    @Test("A run of refused fixes that ramps away is a glitch, not a level, under a slow receiver")
+    func rampingRunIsNoLevel() {
+        let receiver = GPSReceiverModel(
+            errorStandardDeviation: 40, correlationTime: 330, whiteNoiseStandardDeviation: 1)
+        let spread: (Double) -> Double = { receiver.runStandardDeviation(over: $0, whiteVariance: 1) }
+        var ramp = FaultMonitor(thresholds: FaultThresholds())
+        var offset = FaultMonitor(thresholds: FaultThresholds())
+        var resetAt: Double?
+        for t in 0...120 {
+            let time = Double(t)
+            #expect(
+                ramp.judgeFix(fix: 2 * time, residual: 30 + 2 * time, accepted: false, at: time, runSpread: spread)
+                    == .none, "ramp reset at \(time) s")
+            if case .reset = offset.judgeFix(
+                fix: 150, residual: 150 + Double(t % 3), accepted: false, at: time, runSpread: spread), resetAt == nil
+            {
+                resetAt = time
+            }
+        }
+        #expect(resetAt == 60)
+        // Under the stationary spread (√(40² + 1) m) the ramp, scattering 35 m over its minute, would have agreed.
+        #expect(spread(60) < 35.0 / 3 && receiver.totalStandardDeviation > 35.0 / 3)
     }
 }
 

@@ -32,7 +32,10 @@ extension AltitudeFilter {
         let residual = record.innovation + priorGPSError
         if case .reset(let shift, let variance)? = faults?.judgeFix(
             fix: fix, residual: residual, accepted: record.decision.wasApplied, at: time,
-            spread: receiver.totalStandardDeviation)
+            runSpread: { [receiver] in
+                receiver.runStandardDeviation(
+                    over: $0, whiteVariance: receiver.whiteVariance(reportedAccuracy: accuracy))
+            })
         {
             try resetLevel(shift: shift, spreadVariance: variance)
         }

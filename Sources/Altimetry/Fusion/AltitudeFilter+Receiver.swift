@@ -18,7 +18,11 @@ extension AltitudeFilter {
         if !accepted { gatedFixCount += 1 }
         let residual = record.innovation + core.mean[parameters.gpsErrorIndex, 0]
         if case .reset(let shift, let variance)? = faults?.judgeFix(
-            fix: fix, residual: residual, accepted: accepted, at: time, spread: receiver.totalStandardDeviation)
+            fix: fix, residual: residual, accepted: accepted, at: time,
+            runSpread: { [receiver] in
+                receiver.runStandardDeviation(
+                    over: $0, whiteVariance: receiver.whiteVariance(reportedAccuracy: accuracy))
+            })
         {
             try resetLevel(shift: shift, spreadVariance: variance)
             learner?.resetLevel(shift: shift, variance: variance)

@@ -20,10 +20,12 @@ import Foundation
 ///   for minutes with the GPS still: not stuck. A stuck barometer's readings are set aside until the value changes.
 /// - **GPS run and reset.** Fixes that fail are rejected. Once fixes have failed for `gpsResetTime` with none
 ///   accepted, the filter's altitude is discredited, unless the fixes disagree among themselves: if their residuals
-///   r = z − h (the fix less the filter's altitude, without its estimate of e) scatter about their median by at
-///   most `gpsResetAgreement` receiver spreads, the filter resets its altitude to them (shifts it by the median,
-///   forgets e, and widens the altitude by the residuals' scatter and e's spread). A GPS that glitches by hundreds
-///   of metres scatters by far more, and is rejected for as long as it does.
+///   r = z − h (the fix less the filter's altitude, without its estimate of e) scatter about their mean by at
+///   most `gpsResetAgreement` times the receiver's spread over the run
+///   (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)`), the filter resets its altitude to them (shifts
+///   it by the median, forgets e, and widens the altitude by the residuals' scatter and e's spread). A GPS that
+///   glitches by hundreds of metres, or ramps away from its fix, scatters by far more, and is rejected for as long as
+///   it does.
 ///
 /// Every run is an episode (`FilterEpisode`), and the reading's `status` says what was done to it.
 public struct FaultMonitor: Sendable, Equatable, Codable {
@@ -164,10 +166,11 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
     }
 
     /// Judges a fix at `time` of altitude `fix` (m) with residual `residual` = fix − h (m), accepted or not by the
-    /// gate; `spread` is the receiver's √(σ_e² + σ_w²) in metres.
-    mutating func judgeFix(fix: Double, residual: Double, accepted: Bool, at time: Double, spread: Double)
-        -> FixVerdict
-    {
+    /// gate; `runSpread(T)` is how far the receiver's fixes scatter about their own mean over a run of T seconds, in
+    /// metres (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)`).
+    mutating func judgeFix(
+        fix: Double, residual: Double, accepted: Bool, at time: Double, runSpread: (Double) -> Double
+    ) -> FixVerdict {
         lastFix = (time, fix)
         guard !accepted else {
             if let run = gpsRun, run.values.count > 1 { record(.gpsJump, run, size: run.median) }
@@ -179,7 +182,7 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         gpsRun = run
         status.insert(.gpsJump)
         guard time - run.start >= thresholds.gpsResetTime, run.count >= 3,
-            run.scatter <= thresholds.gpsResetAgreement * spread
+            run.scatter <= thresholds.gpsResetAgreement * runSpread(run.end - run.start)
         else { return .none }
         record(.reset, run, size: run.median)
         gpsRun = nil

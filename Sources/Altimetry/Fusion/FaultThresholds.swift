@@ -13,12 +13,15 @@ public struct FaultThresholds: Sendable, Equatable, Codable {
     /// 30 s, three fixes. PX4's EKF2, which must hold an aircraft's height, resets after 5 s of failed height fusion
     /// (`hgt_fusion_timeout_max`); the barometer carries this filter's altitude while the GPS is refused.
     public var gpsResetTime: Double = 60
-    /// How far the refused fixes' residuals may scatter, in receiver spreads √(σ_e² + σ_w²), for the reset to follow
-    /// them (the standard deviation of every residual of the run over that spread).
+    /// How far the refused fixes' residuals may scatter, in the receiver's spread over the run (the standard
+    /// deviation of every residual of the run over `GPSReceiverModel.runStandardDeviation(over:whiteVariance:)` for
+    /// the run's duration), for the reset to follow them.
     ///
-    /// 3: fixes that a receiver of the model's spread produced scatter by about one spread; a filter whose altitude
-    /// is wrong sees them agree with each other and disagree with it. A GPS that glitches by hundreds of metres
-    /// scatters by tens of spreads, and resetting to it would follow the glitch.
+    /// 3: fixes that a receiver of the model's spread produced scatter by about one such spread; a filter whose
+    /// altitude is wrong sees them agree with each other and disagree with it. A GPS that glitches by hundreds of
+    /// metres, or ramps away from its fix, scatters by many, and resetting to it would follow the glitch. The spread
+    /// is the run's, not the stationary √(σ_e² + σ_w²): a correlated error moves little within a run shorter than τ,
+    /// and against the stationary spread a slow receiver's 200 m ramp agreed.
     public var gpsResetAgreement: Double = 3
     /// Seconds of pressures that all fail the gate, beyond `barometerFaultSpeed`, after which the barometer is taken
     /// to have stepped and its offset is re-anchored to the new level. A shorter run is a spike: rejected, reported,

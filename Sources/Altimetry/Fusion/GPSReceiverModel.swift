@@ -68,6 +68,22 @@ public struct GPSReceiverModel: Sendable, Equatable, Hashable, Codable, CustomSt
             .allSatisfy { $0.isFinite && $0 > 0 }
     }
 
+    /// The spread that fixes of this receiver keep about their own mean over a run of `duration` seconds, in metres,
+    /// with white variance `whiteVariance` (m²) per fix:
+    ///
+    ///     s(T) = √(σ_w² + σ_e² (1 − g(T/τ))),   g(x) = 2 (x − 1 + e^(−x)) / x²,
+    ///
+    /// since the mean of a stationary Gauss-Markov error over T has variance σ_e² g(T/τ), and its sample variance
+    /// about that mean is the rest. Over a run much shorter than τ the correlated error barely moves (s → σ_w); over a
+    /// run much longer it scatters by its whole spread (s → √(σ_e² + σ_w²)).
+    public func runStandardDeviation(over duration: Seconds, whiteVariance: Double) -> Meters {
+        let x = duration / correlationTime
+        // g(x) = 1 − x/3 + x²/12 − ... near zero, where the closed form loses its digits.
+        let g = x < 1e-3 ? 1 - x / 3 : x.isFinite ? 2 * (x - 1 + exp(-x)) / (x * x) : 0
+        let e2 = errorStandardDeviation * errorStandardDeviation
+        return (whiteVariance + e2 * max(0, 1 - g)).squareRoot()
+    }
+
     /// The stationary spread of a fix's whole error, √(σ_e² + σ_w²), in metres.
     public var totalStandardDeviation: Meters {
         (errorStandardDeviation * errorStandardDeviation + whiteNoiseStandardDeviation * whiteNoiseStandardDeviation)
