@@ -7,13 +7,20 @@ extension AltitudeFilter {
     /// the motion state and the receiver learner. Returns the seconds since the fused pressure before where `p` was
     /// fused, nil where it was refused.
     ///
-    /// The measurement is z = H₀ ln(p/1013.25) less the re-anchored offset (zero unless the sensor stepped): linear
-    /// in the state, z = B − U. Its variance is the barometer's learned noise (`BarometerNoise`). A re-anchored step
-    /// moves the offset by the run's median innovation; the offset's error (the prediction's) lives in the weather's
-    /// variance, where an offset of the barometer does: P_BB gains S.
+    /// The measurement is z = H₀ ln((p − Δp)/1013.25), of the pressure less the re-anchored offset Δp (zero unless
+    /// the sensor stepped): linear in the state, z = B − U. Its variance is the barometer's learned noise
+    /// (`BarometerNoise`). A step of a barometer is an offset of its pressure, in hPa, so it is re-anchored in hPa:
+    /// the run's median innovation δz at the pressure p of the re-anchoring reading sets Δp so that that reading's z
+    /// falls by δz, p − Δp' = (p − Δp) exp(−δz/H₀), and the offset then holds at every pressure the device reaches.
+    /// (An offset of δz in log pressure would not: a 30 hPa step taken at 2,300 m as 324 m of z is 255 m at 300 m, and
+    /// the 69 m between them would pass for weather on the way down.) The offset's error (the prediction's) lives in
+    /// the weather's variance, where an offset of the barometer does: P_BB gains S. A pressure at or below the offset
+    /// is no reading the offset explains, and is refused.
     mutating func fuseBarometer(_ p: Hectopascals, at time: Double) throws(AltitudeModelError) -> Seconds? {
+        let corrected = p - barometerOffset
+        guard corrected > 0 else { return nil }
         let raw = LogPressureCoordinates.barometerMeasurement(pressure: p)
-        var z = raw - barometerOffset
+        var z = LogPressureCoordinates.barometerMeasurement(pressure: corrected)
         let R =
             parameters.learnsBarometerNoise
             ? barometerNoise.measurementVariance
@@ -35,7 +42,7 @@ extension AltitudeFilter {
                 if faults?.status.contains(.barometerStuck) == true { restartBarometer() }
                 return nil
             case .reanchor(let offset)?:
-                barometerOffset += offset
+                barometerOffset = p - corrected * exp(-offset / LogPressureCoordinates.scaleHeight)
                 z -= offset
                 restartBarometer()
                 var covariance = core.covariance

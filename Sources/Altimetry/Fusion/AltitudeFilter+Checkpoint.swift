@@ -11,7 +11,7 @@ import StateEstimation
 /// track's length (a few kilobytes: every list in it has a fixed capacity).
 public struct AltitudeFilterCheckpoint: Sendable, Codable {
     /// The layout this code writes and reads; another version is refused with an error naming it.
-    public static let currentFormatVersion = 4
+    public static let currentFormatVersion = 5
     /// Version of this layout.
     public var formatVersion = currentFormatVersion
     /// The model's parameters.
@@ -34,7 +34,7 @@ public struct AltitudeFilterCheckpoint: Sendable, Codable {
     public var motion: MotionState
     /// The barometer's learned noise.
     public var barometerNoise: BarometerNoise
-    /// The barometer's re-anchored offset, in metres of log-pressure.
+    /// The barometer's re-anchored pressure offset, in hPa (version 5; version 4 kept it in metres of log-pressure).
     public var barometerOffset: Double
     /// The height moved, in metres (`AltitudeFilter.heightMoved`).
     public var heightMoved: Double

@@ -17,7 +17,7 @@ extension AltitudeFilter {
         let e = engine.mean[engine.model.gpsErrorIndex, 0]
         // The barometer reads its re-anchored offset too (zero unless it stepped).
         let pressure =
-            StandardAtmosphere.seaLevelPressure * exp((b - u + barometerOffset) / LogPressureCoordinates.scaleHeight)
+            StandardAtmosphere.seaLevelPressure * exp((b - u) / LogPressureCoordinates.scaleHeight) + barometerOffset
         let scale = Self.columnScale(engine.mean, columnIndex: parameters.columnIndex)
         let h0 = LogPressureCoordinates.altitude(u)
         return (pressure, h0 + (scale - 1) * heightMoved + e)

@@ -63,8 +63,8 @@ public struct AltitudeFilter: Sendable {
     var gate: Gate
     /// The time of the last temperature fused, in seconds.
     var lastTemperatureTime: Double?
-    /// The barometer's re-anchored offset, in metres of log-pressure: the sum of the steps it made.
-    var barometerOffset: Meters = 0
+    /// The barometer's re-anchored offset Δp, in hPa: the sum of the steps it made (`fuseBarometer`).
+    var barometerOffset: Hectopascals = 0
     /// m, the height the device has moved, in metres of standard altitude: what the barometric velocity moved the
     /// altitude by while the device moves (the motion the barometer measured, and not the updates' corrections of
     /// the level), summed since the start; the column's scale applies to it (`AltitudeModel`).
