@@ -19,7 +19,8 @@ struct AltitudeModelTests {
 
     /// q, the tendency's white-noise density in m²/s³ (the model's (hPa/h)²/h converted).
     static func density(_ model: AltitudeModel) -> Double {
-        model.tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * AltitudeModel.weatherScale * AltitudeModel.weatherScale
+        model.parameters.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * AltitudeModel.weatherScale
+            * AltitudeModel.weatherScale
     }
 
     /// Q = ∫₀^dt Φ(s) G q Gᵀ Φ(s)ᵀ ds by composite Simpson over 20,000 intervals, with Φ(s) = [[1, (1 − e^{−as})/a],

@@ -61,11 +61,6 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     public internal(set) var altitudeScaleSquared: Double
     /// s_B² = (dB/db)², in (m/hPa)², where the owner last set it.
     public internal(set) var weatherScaleSquared: Double
-    /// The weather tendency's noise density in effect, in (hPa/h)² per hour: the parameters' quiet value, or
-    /// their front value while a front is under way (`AltitudeFilter` switches it).
-    public internal(set) var tendencyNoiseDensity: Double
-    /// The weather random walk's density in effect, q_b in hPa²/s (raised while a front is under way).
-    public internal(set) var weatherNoiseDensity: Double
     /// The altitude random walk's density in effect, in m²/s, before the scale s_U²: the density at the barometer's
     /// smoothed vertical speed (`AltitudeModelParameters.altitudeNoiseDensity(atVerticalSpeed:restDensity:)`), which
     /// `AltitudeFilter` sets, or q_h where no pressure vouches for the motion.
@@ -106,8 +101,6 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
             / (LogPressureCoordinates.temperatureHeight - min(startAltitude, 11_000))
         altitudeScaleSquared = s * s
         weatherScaleSquared = Self.weatherScale * Self.weatherScale
-        tendencyNoiseDensity = parameters.weatherTendencyNoiseDensity
-        weatherNoiseDensity = parameters.weatherNoiseDensity
         altitudeNoiseDensity = parameters.altitudeNoiseDensity
         columnHeightNoiseDensity = 0
         columnCoupling = 0
@@ -163,8 +156,8 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case parameters, altitudeScaleSquared, weatherScaleSquared, tendencyNoiseDensity, weatherNoiseDensity,
-            altitudeNoiseDensity, columnHeightNoiseDensity, columnCoupling, gpsErrorStandardDeviation,
+        case parameters, altitudeScaleSquared, weatherScaleSquared, altitudeNoiseDensity, columnHeightNoiseDensity,
+            columnCoupling, gpsErrorStandardDeviation,
             gpsCorrelationTime
     }
 
@@ -190,8 +183,6 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         }
         altitudeScaleSquared = try positive(.altitudeScaleSquared)
         weatherScaleSquared = try positive(.weatherScaleSquared)
-        tendencyNoiseDensity = try nonNegative(.tendencyNoiseDensity)
-        weatherNoiseDensity = try nonNegative(.weatherNoiseDensity)
         altitudeNoiseDensity = try nonNegative(.altitudeNoiseDensity)
         columnHeightNoiseDensity = try nonNegative(.columnHeightNoiseDensity)
         columnCoupling = try c.decode(Double.self, forKey: .columnCoupling)
@@ -224,7 +215,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         // (hPa/h)² per hour → hPa²/s³ → m²/s³.
         let tendency =
             p.hasTendency
-            ? tendencyStep(over: dt, density: tendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2) : nil
+            ? tendencyStep(over: dt, density: p.weatherTendencyNoiseDensity / (3_600 * 3_600 * 3_600) * s2) : nil
         precondition(
             F.rows == n && F.columns == n && Q.rows == n && Q.columns == n, "discretize: F and Q must be n x n")
         // Written through the column-major storage (element (i, j) at i + j n): this runs once per predict, and
@@ -249,7 +240,7 @@ public struct AltitudeModel: StateSpaceModel, Sendable, Equatable, Codable {
         }
         Q.elements.withUnsafeMutableBufferPointer { q in
             q[0] = altitudeNoiseDensity * altitudeScaleSquared * dt
-            q[1 &+ n] = weatherNoiseDensity * s2 * dt
+            q[1 &+ n] = p.weatherNoiseDensity * s2 * dt
             if let tendency {
                 q[1 &+ n] += tendency.bb
                 q[2 &+ n] = tendency.bt
