@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import Testing
 
 @testable import Altimetry
@@ -45,5 +46,30 @@ struct AltitudeFilterBarometerTests {
                 difference < 0.5, "at \(second) s: \(stepped.altitudes[second]) m against \(clean.altitudes[second]) m")
             if difference >= 0.5 { break }
         }
+    }
+}
+
+extension AltitudeFilterBarometerTests {
+    /// GIVEN the stress benchmark's stuck barometer (10 min at 1,000 m, then 300 m up in an hour while the barometer
+    /// repeats one value from 600 s for that hour, the GPS 10 m / 60 s), WHEN the fixed and the default (learned
+    /// receiver) models fuse four seeds THEN the stuck readings are set aside in every trial, and from then on the
+    /// fixes are fused and the altitude follows them: RMSE under 15 m (fixed) and 40 m (learned), coverage above 0.4.
+    ///
+    /// Once the readings are set aside no pressure vouches for any motion, so the altitude walks at q_h, and with no
+    /// pressure to measure the fixes against, the learner hands them to the filter with the receiver in use; a run
+    /// once stuck stays stuck until the value changes. Before, the walk kept the rest density of the stuck readings and
+    /// the learner dropped every fix, so the altitude stayed where the barometer stuck: 99 m RMS, coverage 0.01 and
+    /// 0.12. What remains is the half hour before the fixes have climbed three spreads (the test's GPS evidence), in
+    /// which the stuck readings are fused and the climb is booked as weather; the learned receiver widens meanwhile.
+    @Test(
+        "A stuck barometer set aside vouches for no motion: the altitude follows the GPS",
+        arguments: [(AltitudeModelParameters(), 15.0), (.adaptive, 40.0)])
+    func stuckBarometerFreesTheAltitude(parameters: AltitudeModelParameters, rmseBound: Double) throws {
+        let result = try StressBenchmark.run(
+            trials: 4, seed: 1, parameters: parameters, scenarios: [.barometerStuck])
+        let stuck = try #require(result.scenarios.first)
+        #expect(stuck.episodes["baro-stuck"] == 4)
+        #expect(stuck.rmse_m < rmseBound, "RMSE \(stuck.rmse_m) m")
+        #expect(stuck.coverage > 0.4, "coverage \(stuck.coverage)")
     }
 }

@@ -39,7 +39,11 @@ extension AltitudeFilter {
                 })
             switch verdict {
             case .reject?:
-                if faults?.status.contains(.barometerStuck) == true { restartBarometer() }
+                if faults?.status.contains(.barometerStuck) == true {
+                    // A stuck barometer vouches for no motion: the altitude walks at q_h until it reads again.
+                    restartBarometer()
+                    do { try setMotionNoise() } catch { throw .numerical(String(describing: error)) }
+                }
                 return nil
             case .reanchor(let offset)?:
                 barometerOffset = p - corrected * exp(-offset / LogPressureCoordinates.scaleHeight)

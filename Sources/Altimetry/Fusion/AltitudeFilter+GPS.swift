@@ -11,9 +11,9 @@ extension AltitudeFilter {
         // h = k h₀(U) linearised at a mean inside the model's range, which the updates before may have left.
         try holdStateInModelRange()
         fixCount += 1
-        // The learner measures the fixes against the barometer (L = h − h_b): before any pressure, and on a track
-        // without a barometer, the fix is fused with the parameters' receiver.
-        if case .some = learner, lastPressureAltitude != nil {
+        // The learner measures the fixes against the barometer (L = h − h_b): before any pressure, on a track
+        // without a barometer, and while the barometer is set aside (stuck), the fix is fused with the receiver in use.
+        if learner?.measuresFixes == true {
             return try offerFixToLearner(fix, accuracy: accuracy, at: time)
         }
         let e = parameters.gpsErrorIndex

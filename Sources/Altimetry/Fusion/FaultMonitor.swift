@@ -99,8 +99,8 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
     }
 
     /// Judges a pressure of `pressure` hPa at `time`, with innovation `innovation` (m), its variance `variance` (m²)
-    /// and the time since the last fused pressure `interval` (s); `gate` is g, and `receiverSpread` and
-    /// `correlatedFraction(over:)` describe the GPS for the stuck test.
+    /// and the time since the last fused pressure `interval` (s); `gate` is g, and `gpsMotionAllowance(T)` is how
+    /// far the fixes wander over T seconds (m), for the stuck test.
     mutating func judgePressure(
         _ pressure: Double, at time: Double, innovation: Double, variance: Double, interval: Double, gate: Double,
         gpsMotionAllowance: (Double) -> Double
@@ -140,20 +140,20 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             return false
         }
         let duration = time - run.since
+        // Once stuck, set aside until the value changes: the fixes' wander does not un-stick it.
+        if let episode = run.episode {
+            episodes[safe: episode]?.endTime = time
+            return true
+        }
         let moved: Bool = {
             guard let start = run.fix, let now = lastFix, now.time > run.since else { return false }
             return abs(now.altitude - start) > 3 * gpsMotionAllowance(duration)
         }()
         guard (duration >= thresholds.barometerStuckTime && moved) || duration >= thresholds.barometerStuckRestTime
         else { return false }
-        if let episode = run.episode {
-            episodes[safe: episode]?.endTime = time
-        } else {
-            run.episode = append(
-                FilterEpisode(kind: .barometerStuck, startTime: run.since, endTime: time, sizeMeters: 0, isActive: true)
-            )
-            repeated = run
-        }
+        run.episode = append(
+            FilterEpisode(kind: .barometerStuck, startTime: run.since, endTime: time, sizeMeters: 0, isActive: true))
+        repeated = run
         return true
     }
 

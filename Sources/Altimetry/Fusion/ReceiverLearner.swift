@@ -157,6 +157,10 @@ public struct ReceiverLearner: Sendable, Equatable, Codable {
     var current: Int?
     /// The last pressure's standard altitude h_b, in metres, and the height moved m.
     private var pressureAltitude: Double?
+
+    /// Whether the learner has a pressure to measure fixes against: not before the first, nor after the barometer
+    /// restarted (a step or a stuck sensor) until the next fused one.
+    public var measuresFixes: Bool { pressureAltitude != nil }
     private var moved = 0.0
     /// What L gains between samples: the rest shift −Σ Δh_b at rest (m), the walk's variance (m²) and the seconds moved.
     private var shift = 0.0
