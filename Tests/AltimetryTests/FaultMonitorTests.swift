@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Altimetry
@@ -130,6 +131,37 @@ struct FaultMonitorTests {
         #expect(resetAt == 60)
         // Under the stationary spread (√(40² + 1) m) the ramp, scattering 35 m over its minute, would have agreed.
         #expect(spread(60) < 35.0 / 3 && receiver.totalStandardDeviation > 35.0 / 3)
+    }
+
+    /// GIVEN a logger with a fix every 30 s whose receiver converges (the stress benchmark's fading logger: refused
+    /// fixes whose residuals rise to 160 m as 160 (1 − exp(−t/150 s)), then hold), under a 10 m / 60 s receiver, WHEN
+    /// the fault monitor judges them THEN the run resets once the fixes have settled, within 12 minutes of its start
+    /// and not during the climb of the first five, since the agreement is the scatter of the run's last minute
+    /// (weighted by exp(−age/60 s)), not of the whole run; and it resets to their level then, within 10 m of the last
+    /// residual (the weighted mean lags a run still rising by a few metres a fix by its rise over the minute; the fixes
+    /// fused after the reset take the rest of the climb).
+    ///
+    /// Scored over the whole run, the ramp's first values kept the scatter above three spreads for the whole half hour.
+    @Test("A run that ramps and then settles resets once it has settled")
+    func settlingRunResets() {
+        let receiver = GPSReceiverModel(errorStandardDeviation: 10, correlationTime: 60, whiteNoiseStandardDeviation: 1)
+        let spread: (Double) -> Double = { receiver.runStandardDeviation(over: $0, whiteVariance: 1) }
+        var monitor = FaultMonitor(thresholds: FaultThresholds())
+        var reset: (time: Double, shift: Double, residual: Double)?
+        for k in 0...60 where reset == nil {
+            let time = 30 * Double(k)
+            let residual = 160 * -expm1(-time / 150)
+            if case .reset(let shift, _) = monitor.judgeFix(
+                fix: residual, residual: residual, accepted: false, at: time, runSpread: spread)
+            {
+                reset = (time, shift, residual)
+            }
+        }
+        let settled = try? #require(reset)
+        #expect((300...720).contains(settled?.time ?? .infinity), "reset at \(settled?.time ?? .infinity) s")
+        #expect(
+            abs((settled?.shift ?? 0) - (settled?.residual ?? .infinity)) < 10,
+            "shift \(settled?.shift ?? 0) m, residual \(settled?.residual ?? 0) m")
     }
 }
 

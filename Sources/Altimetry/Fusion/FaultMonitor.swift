@@ -23,7 +23,9 @@ import Foundation
 ///   r = z − h (the fix less the filter's altitude, without its estimate of e) scatter about their mean by at
 ///   most `gpsResetAgreement` times the receiver's spread over the run
 ///   (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)`), the filter resets its altitude to them (shifts
-///   it by the median, forgets e, and widens the altitude by the residuals' scatter and e's spread). A GPS that
+///   it by their mean, forgets e, and widens the altitude by the residuals' scatter and e's spread). Mean and
+///   scatter are the run's last `gpsResetTime` seconds, each residual weighted by exp(−age/`gpsResetTime`), so that
+///   a receiver that converges (a ramp that then holds) agrees once it holds, at any rate of fixes. A GPS that
 ///   glitches by hundreds of metres, or ramps away from its fix, scatters by far more, and is rejected for as long as
 ///   it does.
 ///
@@ -49,19 +51,24 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         /// The last `runCapacity` values, for the median.
         var values: [Double] = []
         var episode: Int?
-        /// The count, mean and sum of squared deviations of every value of the run (Welford's algorithm).
+        /// The count of values, and their mean and variance weighted by exp(−age/T) with T = `memory` seconds
+        /// (West's incremental update, weight 1 − exp(−Δt/T) on each new value): the scatter of the run's last T
+        /// seconds, whatever the fixes' rate, so that a run that ramped and then settled agrees once it has settled.
         var count = 0.0
         var mean = 0.0
-        var squares = 0.0
+        var variance = 0.0
+        var memory: Double
 
         mutating func add(_ value: Double, at time: Double) {
+            let weight = count == 0 ? 1 : -expm1(-max(time - end, 0) / memory)
             end = time
             values.append(value)
             if values.count > FaultMonitor.runCapacity { values.removeFirst() }
             count += 1
             let delta = value - mean
-            mean += delta / count
-            squares += delta * (value - mean)
+            let increment = weight * delta
+            mean += increment
+            variance = (1 - weight) * (variance + delta * increment)
         }
 
         var median: Double {
@@ -70,8 +77,11 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             return n == 0 ? 0 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
         }
 
-        /// The standard deviation of every value of the run about their mean, in their unit.
-        var scatter: Double { count > 1 ? (squares / (count - 1)).squareRoot() : 0 }
+        /// The weighted standard deviation of the run's values about their weighted mean, in their unit.
+        var scatter: Double { variance.squareRoot() }
+
+        /// The seconds the weighted scatter stands for: the run's duration, at most the memory T.
+        var span: Double { min(end - start, memory) }
     }
 
     private var barometerRun: Run?
@@ -122,7 +132,7 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             barometerRun = nil
             return .fuse
         }
-        var run = barometerRun ?? Run(start: time, end: time)
+        var run = barometerRun ?? Run(start: time, end: time, memory: thresholds.barometerStepTime)
         run.add(innovation, at: time)
         barometerRun = run
         guard time - run.start >= thresholds.barometerStepTime else { return .reject }
@@ -177,17 +187,17 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             gpsRun = nil
             return .none
         }
-        var run = gpsRun ?? Run(start: time, end: time)
+        var run = gpsRun ?? Run(start: time, end: time, memory: thresholds.gpsResetTime)
         run.add(residual, at: time)
         gpsRun = run
         status.insert(.gpsJump)
         guard time - run.start >= thresholds.gpsResetTime, run.count >= 3,
-            run.scatter <= thresholds.gpsResetAgreement * runSpread(run.end - run.start)
+            run.scatter <= thresholds.gpsResetAgreement * runSpread(run.span)
         else { return .none }
-        record(.reset, run, size: run.median)
+        record(.reset, run, size: run.mean)
         gpsRun = nil
         status.insert(.reset)
-        return .reset(shift: run.median, variance: run.scatter * run.scatter)
+        return .reset(shift: run.mean, variance: run.scatter * run.scatter)
     }
 
     /// Records a reset that did not come from a run (the start's level discredited by the caller), for the report.

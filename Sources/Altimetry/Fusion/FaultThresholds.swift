@@ -14,8 +14,9 @@ public struct FaultThresholds: Sendable, Equatable, Codable {
     /// (`hgt_fusion_timeout_max`); the barometer carries this filter's altitude while the GPS is refused.
     public var gpsResetTime: Double = 60
     /// How far the refused fixes' residuals may scatter, in the receiver's spread over the run (the standard
-    /// deviation of every residual of the run over `GPSReceiverModel.runStandardDeviation(over:whiteVariance:)` for
-    /// the run's duration), for the reset to follow them.
+    /// deviation of the run's residuals, weighted by exp(−age/`gpsResetTime`), over
+    /// `GPSReceiverModel.runStandardDeviation(over:whiteVariance:)` for the run's duration, at most `gpsResetTime`),
+    /// for the reset to follow them.
     ///
     /// 3: fixes that a receiver of the model's spread produced scatter by about one such spread; a filter whose
     /// altitude is wrong sees them agree with each other and disagree with it. A GPS that glitches by hundreds of
