@@ -80,6 +80,9 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         /// The weighted standard deviation of the run's values about their weighted mean, in their unit.
         var scatter: Double { variance.squareRoot() }
 
+        /// Whether a decoded run's weighted statistics can be used: a memory > 0 and a finite, non-negative variance.
+        var isValid: Bool { memory > 0 && memory.isFinite && variance >= 0 && variance.isFinite && mean.isFinite }
+
         /// The seconds the weighted scatter stands for: the run's duration, at most the memory T.
         var span: Double { min(end - start, memory) }
     }
@@ -252,10 +255,14 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         }
         guard episodes.count <= Self.episodeCapacity, (barometerRun?.values.count ?? 0) <= Self.runCapacity,
             (gpsRun?.values.count ?? 0) <= Self.runCapacity,
+            [barometerRun, gpsRun].allSatisfy({ $0?.isValid ?? true }),
             repeated?.episode.map({ episodes.indices.contains($0) }) ?? true
         else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: c.codingPath, debugDescription: "fault monitor: lists longer than their capacity"))
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription:
+                        "fault monitor: lists longer than their capacity, or a run whose statistics are not finite"))
         }
     }
 
