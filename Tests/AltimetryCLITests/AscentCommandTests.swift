@@ -141,18 +141,33 @@ struct RealGPSOnlyAscentTests {
     }
 }
 
-/// The ascent of real FIT files from GPS-only watches (`Fixtures/Devices`), read as GPS, against the totals the
-/// devices recorded in their session messages.
-@Suite("Ascent on real GPS-only FIT files")
+/// The ascent of real FIT files (`Fixtures/Devices`) against the totals the devices recorded in their session
+/// messages: GPS-only watches read as GPS, barometric ones as the command reads them.
+@Suite("Ascent on real device FIT files")
 struct DeviceSessionAscentTests {
+    /// The device files without a barometer; the others have one.
+    static let gpsOnly: Set = ["garmin-edge-200-ride.fit", "garmin-forerunner-110-run.fit"]
+
+    static var folder: URL {
+        get throws {
+            try #require(Bundle.module.url(forResource: "Devices", withExtension: nil, subdirectory: "Fixtures"))
+        }
+    }
+
+    /// `session_totals.json` (`make_session_totals.py`, fitdecode): per file its sessions and its last altitude.
+    static var totals: [String: [String: Any]] {
+        get throws {
+            try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: folder.appendingPathComponent("session_totals.json")))
+                    as? [String: [String: Any]])
+        }
+    }
+
     @Test("GIVEN a GPS-only watch's FIT WHEN its ascent is measured THEN it is within 2 sigma or 15 % of the device's")
     func againstSessionTotals() throws {
-        let folder = try #require(
-            Bundle.module.url(forResource: "Devices", withExtension: nil, subdirectory: "Fixtures"))
-        let totals = try #require(
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: folder.appendingPathComponent("session_totals.json")))
-                as? [String: [String: Any]])
+        let folder = try Self.folder
+        let totals = try Self.totals.filter { Self.gpsOnly.contains($0.key) }
         #expect(totals.count == 2)
         for (file, entry) in totals.sorted(by: { $0.key < $1.key }) {
             let session = try #require((entry["sessions"] as? [[String: Any]])?.first)
@@ -169,5 +184,63 @@ struct DeviceSessionAscentTests {
                     "\(file): \(key) \(figure.value) ± \(figure.standardDeviation) m, device \(device) m")
             }
         }
+    }
+}
+
+extension DeviceSessionAscentTests {
+    /// GIVEN the barometric watches' FIT files (an Edge 810, two Edge 500 rides and a fenix 2 run, from
+    /// python-fitparse's tests), WHEN `ascent` measures them as it reads them (barometric, from the device) THEN
+    /// ascent and descent are within max(2 sigma, 10 %) of the session totals the devices recorded.
+    ///
+    /// Known shortfall: the Edge 810's descent and the first Edge 500 ride's ascent come out 10 % low, the second Edge
+    /// 500 ride 16 to 18 % low on both (the hysteresis grows with a reversal's duration as the model's weather allows,
+    /// and these devices count their own smoothed altitude with less), and the fenix 2's descent holds the 87 m of its
+    /// start spike, which the filter takes as motion (126 m against the device's 61 m).
+    @Test(
+        "GIVEN a barometric watch's FIT WHEN its ascent is measured THEN it is within 2 sigma or 10 % of the device's")
+    func barometricAgainstSessionTotals() throws {
+        let folder = try Self.folder
+        let totals = try Self.totals.filter { !Self.gpsOnly.contains($0.key) }
+        #expect(totals.count == 4)
+        let within = [
+            "garmin-edge-810-ride.fit:total_ascent_m", "garmin-edge-500-ride.fit:total_descent_m",
+            "garmin-fenix-2-run.fit:total_ascent_m",
+        ]
+        for (file, entry) in totals.sorted(by: { $0.key < $1.key }) {
+            let session = try #require((entry["sessions"] as? [[String: Any]])?.first)
+            let run = runAltimetry(["ascent", folder.appendingPathComponent(file).path, "--json"])
+            #expect(run.code == .success, "\(file): \(run.err)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            for (figure, key) in [("ascent", "total_ascent_m"), ("descent", "total_descent_m")] {
+                let value = try #require(report[figure + "_m"] as? Double)
+                let sigma = try #require(report[figure + "_sigma_m"] as? Double)
+                let device = try #require(session[key] as? Double)
+                withKnownIssue("barometric FIT totals counted low") {
+                    #expect(
+                        abs(value - device) <= max(2 * sigma, 0.10 * device),
+                        "\(file): \(figure) \(value) ± \(sigma) m, device \(device) m")
+                } when: {
+                    !within.contains("\(file):\(key)")
+                }
+            }
+        }
+    }
+
+    /// GIVEN the fenix 2 run, whose barometric altitude reads 55 m, then 142.4 m for three seconds, then 56 m, WHEN it
+    /// is fused THEN the track ends within 5 m of the device's last altitude (58.6 m).
+    ///
+    /// The second pressure came 2 s after the first, when one pressure had measured no velocity: the altitude walked
+    /// at the rest density, and the weather took half the spike (the QNH fell 7.4 hPa), ending every later row 80 m
+    /// below the device. A single pressure vouches for no motion (`MotionState.velocityHolds`).
+    @Test("A spike at the start of a barometric FIT leaves no lasting offset")
+    func startSpikeLeavesNoOffset() throws {
+        let file = "garmin-fenix-2-run.fit"
+        let device = try #require(try Self.totals[file]?["last_altitude_m"] as? Double)
+        let run = runAltimetry(["fuse", try Self.folder.appendingPathComponent(file).path, "--format", "csv"])
+        #expect(run.code == .success, "\(run.err)")
+        let last = try #require(run.out.split(separator: "\n").last?.split(separator: ","))
+        let altitude = try #require(Double(String(last[2])))
+        #expect(abs(altitude - device) < 5, "fused \(altitude) m, device \(device) m")
     }
 }

@@ -51,4 +51,17 @@ struct MotionStateTests {
         state.restart()
         #expect(!state.isAtRest && state.velocity == 0 && state.last == nil)
     }
+
+    /// GIVEN one pressure THEN the velocity (zero, as nothing has been measured) vouches for no motion, so the filter
+    /// walks the altitude at the full q_h, not the rest density of a zero velocity; GIVEN a second pressure 2 s later
+    /// THEN it does, until T_v has passed.
+    @Test("A single pressure vouches for no motion; two do, for T_v")
+    func velocityNeedsTwoPressures() {
+        var state = MotionState()
+        state.observe(time: 0, measurement: -500, noiseVariance: 0.01, velocityTime: 10)
+        #expect(!state.velocityHolds(at: 2, velocityTime: 10))
+        state.observe(time: 2, measurement: -500.2, noiseVariance: 0.01, velocityTime: 10)
+        #expect(state.velocityHolds(at: 3, velocityTime: 10))
+        #expect(!state.velocityHolds(at: 13, velocityTime: 10))
+    }
 }

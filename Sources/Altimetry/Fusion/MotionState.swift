@@ -103,9 +103,10 @@ public struct MotionState: Sendable, Equatable, Codable {
         isAtRest = quietSince.map { time - $0 >= Self.settleTime } ?? false
     }
 
-    /// Whether the velocity still vouches for the motion at `time`: within T_v of the last pressure.
+    /// Whether the velocity still vouches for the motion at `time`: measured (from two pressures at least) and
+    /// within T_v of the last pressure. A single pressure says nothing of the motion: its velocity of zero is no rest.
     public func velocityHolds(at time: Double, velocityTime: Seconds) -> Bool {
-        guard let last, velocityTime > 0 else { return false }
+        guard let last, velocityTime > 0, count >= 2 else { return false }
         return time - last.time <= velocityTime
     }
 

@@ -1,5 +1,6 @@
 """Writes session_totals.json: each FIT file's session total_ascent and total_descent (metres) as the device
-recorded them, and its file_id manufacturer and product, the reference for the ascent tests.
+recorded them, its file_id manufacturer and product, and its last record's altitude (metres), the references for
+the ascent and fusion tests.
 
 Run from this folder with fitdecode installed (pip install fitdecode): python3 make_session_totals.py
 """
@@ -19,6 +20,12 @@ for path in sorted(glob.glob("*.fit")):
                 entry["manufacturer"] = str(frame.get_value("manufacturer", fallback=None))
                 entry["product"] = str(
                     frame.get_value("garmin_product", fallback=None) or frame.get_value("product", fallback=None))
+            elif frame.name == "record":
+                altitude = frame.get_value("enhanced_altitude", fallback=None)
+                if altitude is None:
+                    altitude = frame.get_value("altitude", fallback=None)
+                if altitude is not None:
+                    entry["last_altitude_m"] = round(altitude, 3)
             elif frame.name == "session":
                 entry["sessions"].append({
                     "sport": str(frame.get_value("sport", fallback=None)),
