@@ -24,6 +24,9 @@ struct FaultMonitorTests {
                 monitor.judgePressure(
                     990 + Double(t) * 0.01, at: Double(t), innovation: 90, variance: 1,
                     interval: 1, gate: Self.gate, gpsMotionAllowance: Self.noMotion) == .reject)
+            // Each refused reading says why in its row's status.
+            #expect(monitor.status == .barometerSpike)
+            monitor.beginReading()
         }
         #expect(
             monitor.judgePressure(

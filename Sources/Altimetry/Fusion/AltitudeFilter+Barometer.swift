@@ -18,7 +18,10 @@ extension AltitudeFilter {
     /// is no reading the offset explains, and is refused.
     mutating func fuseBarometer(_ p: Hectopascals, at time: Double) throws(AltitudeModelError) -> Seconds? {
         let corrected = p - barometerOffset
-        guard corrected > 0 else { return nil }
+        guard corrected > 0 else {
+            faults?.status.insert(.barometerSpike)
+            return nil
+        }
         let raw = LogPressureCoordinates.barometerMeasurement(pressure: p)
         var z = LogPressureCoordinates.barometerMeasurement(pressure: corrected)
         let R =

@@ -14,12 +14,15 @@ public struct AltitudeFilterStatus: OptionSet, Sendable, Equatable, Hashable, Co
     public static let barometerStuck = AltitudeFilterStatus(rawValue: 1 << 2)
     /// A GPS jump is being held off; the fix was refused.
     public static let gpsJump = AltitudeFilterStatus(rawValue: 1 << 3)
+    /// The barometer's reading failed its test (a spike, or a step not yet held for the step time), or lay below the
+    /// re-anchored offset; it was not fused.
+    public static let barometerSpike = AltitudeFilterStatus(rawValue: 1 << 4)
 
-    /// "ok", or the flags joined by "+": `reset`, `baro-step`, `baro-stuck`, `gps-jump`.
+    /// "ok", or the flags joined by "+": `reset`, `baro-step`, `baro-stuck`, `baro-spike`, `gps-jump`.
     public var description: String {
         let names: [(AltitudeFilterStatus, String)] = [
             (.reset, "reset"), (.barometerStep, "baro-step"),
-            (.barometerStuck, "baro-stuck"), (.gpsJump, "gps-jump"),
+            (.barometerStuck, "baro-stuck"), (.barometerSpike, "baro-spike"), (.gpsJump, "gps-jump"),
         ]
         let set = names.filter { contains($0.0) }.map(\.1)
         return set.isEmpty ? "ok" : set.joined(separator: "+")

@@ -138,7 +138,10 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         var run = barometerRun ?? Run(start: time, end: time, memory: thresholds.barometerStepTime)
         run.add(innovation, at: time)
         barometerRun = run
-        guard time - run.start >= thresholds.barometerStepTime else { return .reject }
+        guard time - run.start >= thresholds.barometerStepTime else {
+            status.insert(.barometerSpike)
+            return .reject
+        }
         record(.barometerStep, run, size: -run.median)
         barometerRun = nil
         status.insert(.barometerStep)
