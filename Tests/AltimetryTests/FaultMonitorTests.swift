@@ -141,8 +141,8 @@ struct FaultMonitorTests {
     /// the fault monitor judges them THEN the run resets between 5 and 12 minutes after its start, once its last
     /// minute agrees to three of the receiver's spreads over a minute (the fixes then within about 10 % of their
     /// level), since the agreement is the scatter of the run's last minute (weighted by exp(−age/60 s)), not of the
-    /// whole run; and it resets to their level then, within 10 m of the last residual (the weighted mean lags a run
-    /// still rising by a few metres a fix by its rise over the minute; the fixes fused after the reset take the rest).
+    /// whole run; and it resets to their level then, within 10 m of the last residual (the median of the last minute's
+    /// fixes lags a run still rising by a few metres a fix; the fixes fused after the reset take the rest).
     ///
     /// Scored over the whole run, the ramp's first values kept the scatter above three spreads for the whole half hour.
     @Test("A run that ramps and then settles resets once it has settled")

@@ -23,9 +23,10 @@ import Foundation
 ///   r = z − h (the fix less the filter's altitude, without its estimate of e) scatter about their mean by at
 ///   most `gpsResetAgreement` times the receiver's spread over the run
 ///   (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)`), the filter resets its altitude to them (shifts
-///   it by their mean, forgets e, and widens the altitude by the residuals' scatter and e's spread). Mean and
-///   scatter are the run's last `gpsResetTime` seconds, each residual weighted by exp(−age/`gpsResetTime`), so that
-///   a receiver that converges (a ramp that then holds) agrees once it holds, at any rate of fixes. A GPS that
+///   it by the median of its last `gpsResetTime` seconds, forgets e, and widens the altitude by the residuals'
+///   scatter and e's spread). The scatter is the run's last `gpsResetTime` seconds', each residual weighted by
+///   exp(−age/`gpsResetTime`), so that a receiver that converges (a ramp that then holds) agrees once it holds, at
+///   any rate of fixes. A GPS that
 ///   glitches by hundreds of metres, or ramps away from its fix, scatters by far more, and is rejected for as long as
 ///   it does.
 ///
@@ -48,8 +49,9 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
     struct Run: Sendable, Equatable, Codable {
         var start: Double
         var end: Double
-        /// The last `runCapacity` values, for the median.
+        /// The values of the last `memory` seconds (at most `runCapacity`), for the median, and their times.
         var values: [Double] = []
+        var times: [Double] = []
         var episode: Int?
         /// The count of values, and their mean and variance weighted by exp(−age/T) with T = `memory` seconds
         /// (West's incremental update, weight 1 − exp(−Δt/T) on each new value): the scatter of the run's last T
@@ -63,7 +65,11 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
             let weight = count == 0 ? 1 : -expm1(-max(time - end, 0) / memory)
             end = time
             values.append(value)
-            if values.count > FaultMonitor.runCapacity { values.removeFirst() }
+            times.append(time)
+            let stale = times.firstIndex { $0 >= time - memory } ?? 0
+            let drop = max(stale, values.count - FaultMonitor.runCapacity)
+            values.removeFirst(drop)
+            times.removeFirst(drop)
             count += 1
             let delta = value - mean
             let increment = weight * delta
@@ -81,7 +87,10 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         var scatter: Double { variance.squareRoot() }
 
         /// Whether a decoded run's weighted statistics can be used: a memory > 0 and a finite, non-negative variance.
-        var isValid: Bool { memory > 0 && memory.isFinite && variance >= 0 && variance.isFinite && mean.isFinite }
+        var isValid: Bool {
+            memory > 0 && memory.isFinite && variance >= 0 && variance.isFinite && mean.isFinite
+                && times.count == values.count
+        }
 
         /// The seconds the weighted scatter stands for: the run's duration, at most the memory T.
         var span: Double { min(end - start, memory) }
@@ -200,10 +209,10 @@ public struct FaultMonitor: Sendable, Equatable, Codable {
         guard time - run.start >= thresholds.gpsResetTime, run.count >= 3,
             run.scatter <= thresholds.gpsResetAgreement * runSpread(run.span)
         else { return .none }
-        record(.reset, run, size: run.mean)
+        record(.reset, run, size: run.median)
         gpsRun = nil
         status.insert(.reset)
-        return .reset(shift: run.mean, variance: run.scatter * run.scatter)
+        return .reset(shift: run.median, variance: run.scatter * run.scatter)
     }
 
     /// Records a reset that did not come from a run (the start's level discredited by the caller), for the report.
