@@ -23,7 +23,8 @@ extension AltitudeFilter {
             return nil
         }
         let raw = LogPressureCoordinates.barometerMeasurement(pressure: p)
-        var z = LogPressureCoordinates.barometerMeasurement(pressure: corrected)
+        // One logarithm per reading unless the sensor stepped (p − 0 is p, bit for bit).
+        var z = barometerOffset == 0 ? raw : LogPressureCoordinates.barometerMeasurement(pressure: corrected)
         let R =
             parameters.learnsBarometerNoise
             ? barometerNoise.measurementVariance

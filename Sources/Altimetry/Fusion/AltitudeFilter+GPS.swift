@@ -30,15 +30,23 @@ extension AltitudeFilter {
         lastGPSRecord = record
         // The residual r = z − h: the fix against the filter's altitude without its estimate of e.
         let residual = record.innovation + priorGPSError
-        if case .reset(let shift, let variance)? = faults?.judgeFix(
-            fix: fix, residual: residual, accepted: record.decision.wasApplied, at: time,
-            runSpread: { [receiver] in
-                receiver.runStandardDeviation(
-                    over: $0, whiteVariance: receiver.whiteVariance(reportedAccuracy: accuracy))
-            })
+        if case .reset(let shift, let variance)? = judgeFix(
+            fix, residual: residual, accepted: record.decision.wasApplied, accuracy: accuracy, at: time)
         {
             try resetLevel(shift: shift, spreadVariance: variance)
         }
+    }
+
+    /// The fault monitor's verdict on a fix (`FaultMonitor.judgeFix`), its run scored against the receiver in use
+    /// (`GPSReceiverModel.runStandardDeviation(over:whiteVariance:)` at the fix's white variance); nil without the
+    /// monitor.
+    mutating func judgeFix(
+        _ fix: Meters, residual: Meters, accepted: Bool, accuracy: Meters?, at time: Double
+    ) -> FaultMonitor.FixVerdict? {
+        let receiver = receiver, white = receiver.whiteVariance(reportedAccuracy: accuracy)
+        return faults?.judgeFix(
+            fix: fix, residual: residual, accepted: accepted, at: time,
+            runSpread: { receiver.runStandardDeviation(over: $0, whiteVariance: white) })
     }
 
     /// The reset: moves the filter's altitude by `shift` metres and re-inflates its covariance, as PX4 resets its

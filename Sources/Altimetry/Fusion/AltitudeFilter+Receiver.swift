@@ -17,12 +17,8 @@ extension AltitudeFilter {
         let accepted = record.decision.wasApplied
         if !accepted { gatedFixCount += 1 }
         let residual = record.innovation + core.mean[parameters.gpsErrorIndex, 0]
-        if case .reset(let shift, let variance)? = faults?.judgeFix(
-            fix: fix, residual: residual, accepted: accepted, at: time,
-            runSpread: { [receiver] in
-                receiver.runStandardDeviation(
-                    over: $0, whiteVariance: receiver.whiteVariance(reportedAccuracy: accuracy))
-            })
+        if case .reset(let shift, let variance)? = judgeFix(
+            fix, residual: residual, accepted: accepted, accuracy: accuracy, at: time)
         {
             try resetLevel(shift: shift, spreadVariance: variance)
             learner?.resetLevel(shift: shift, variance: variance)
